@@ -1,0 +1,99 @@
+// Builds the browser bundle (content-hashed, code-split) and the server bundle with esbuild,
+// then writes dist/manifest.json (hashed entry files, build id and time).
+// Usage: node build.mjs [--watch]   (--watch rebuilds on change and restarts the server)
+import { createHash } from 'node:crypto'
+import { spawn } from 'node:child_process'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, join, relative } from 'node:path'
+import * as esbuild from 'esbuild'
+
+const watch = process.argv.includes('--watch')
+const dist = 'dist'
+const publicDir = join(dist, 'public')
+
+/** @type {import('esbuild').BuildOptions} */
+const clientOptions = {
+  entryPoints: { entry: 'client/entry.tsx', styles: 'client/styles.css' },
+  outdir: join(publicDir, 'assets'),
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[hash]',
+  assetNames: '[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
+  jsx: 'automatic',
+  minify: !watch,
+  sourcemap: watch ? 'inline' : false,
+  legalComments: 'none',
+  metafile: true,
+  define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
+  logLevel: 'warning',
+}
+
+/** @type {import('esbuild').BuildOptions} */
+const serverOptions = {
+  entryPoints: ['server/index.ts'],
+  outfile: join(dist, 'server', 'index.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  jsx: 'automatic',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+}
+
+function writeManifest(metafile) {
+  const outputs = Object.entries(metafile.outputs)
+  const find = (entry) => outputs.find(([, o]) => o.entryPoint === entry)
+  const [jsFile, jsOut] = find('client/entry.tsx') ?? []
+  const [cssFile] = find('client/styles.css') ?? []
+  if (!jsFile || !cssFile) throw new Error('client entry outputs missing from the esbuild metafile')
+  const url = (file) => '/' + relative(publicDir, file).split('\\').join('/')
+  const hash = createHash('sha256')
+  for (const [file] of outputs.sort(([a], [b]) => a.localeCompare(b))) hash.update(basename(file))
+  for (const code of ['ja', 'en']) for (const group of ['units', 'titles']) hash.update(readFileSync(`locales/${code}/${group}.json`))
+  const manifest = {
+    id: hash.digest('hex').slice(0, 16),
+    time: new Date().toISOString(),
+    js: url(jsFile),
+    css: url(cssFile),
+    preload: jsOut.imports.filter((i) => i.kind === 'import-statement').map((i) => url(i.path)),
+  }
+  writeFileSync(join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
+  return manifest
+}
+
+rmSync(dist, { recursive: true, force: true })
+mkdirSync(publicDir, { recursive: true })
+cpSync('public', publicDir, { recursive: true })
+
+if (!watch) {
+  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)])
+  const manifest = writeManifest(client.metafile)
+  console.log(`built ${manifest.id}: ${manifest.js} ${manifest.css}`)
+} else {
+  let server
+  const restart = () => {
+    server?.kill('SIGTERM')
+    server = spawn(process.execPath, [join(dist, 'server', 'index.js')], {
+      stdio: 'inherit',
+      env: { NODE_ENV: 'development', ...process.env },
+    })
+  }
+  const onEnd = (name, after) => ({
+    name,
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.errors.length === 0) after(result)
+      })
+    },
+  })
+  const client = await esbuild.context({ ...clientOptions, plugins: [onEnd('manifest', (r) => (writeManifest(r.metafile), restart()))] })
+  const server2 = await esbuild.context({ ...serverOptions, plugins: [onEnd('restart', () => restart())] })
+  await Promise.all([client.watch(), server2.watch()])
+  console.log('watching for changes (Ctrl+C to stop)')
+}

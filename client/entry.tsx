@@ -1,0 +1,34 @@
+import { hydrateRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
+import { App } from '../shared/app'
+import { createTranslator } from '../shared/i18n/messages'
+import { PAGE_STATE_ID, type PageState } from '../shared/page-state'
+import { FatalErrorBoundary } from './fatal-error'
+import { loadMessages } from './messages'
+
+async function start(): Promise<void> {
+  const root = document.getElementById('root')
+  const script = document.getElementById(PAGE_STATE_ID)
+  if (!root || !script) return
+  const state = JSON.parse(script.textContent ?? '{}') as PageState
+  if (!state.messages) {
+    const loaded = await loadMessages(state.buildId, state.locale)
+    if (!loaded) return // the server-rendered page stays fully usable
+    state.messages = loaded
+  }
+  const t = createTranslator(state.locale, state.messages, {
+    onMissing: (key, locale, reason) => console.warn(`[i18n] ${reason} message "${key}" (${locale})`),
+  })
+  const serverHtml = root.innerHTML
+  const errorState: PageState = { ...state, error: { statusCode: 500, statusMessage: 'Internal Server Error' } }
+  hydrateRoot(
+    root,
+    <BrowserRouter basename={state.basename || '/'}>
+      <FatalErrorBoundary serverHtml={serverHtml} renderError={() => <App state={errorState} t={t} />}>
+        <App state={state} t={t} />
+      </FatalErrorBoundary>
+    </BrowserRouter>,
+  )
+}
+
+void start()

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import type { ContentSource } from '../shared/content'
+import type { Config } from './config'
+import { createSampleContent } from './content/sample-content'
+import { loadManifest, type BuildManifest } from './render/manifest'
+import { createPageRenderer } from './render/render-page'
+import healthPlugin from './plugins/health'
+import localePlugin from './plugins/locale'
+import renderPlugin from './plugins/render'
+import sitemapPlugin from './plugins/sitemap'
+import staticPlugin from './plugins/static'
+import trailingSlashPlugin from './plugins/trailing-slash'
+
+export interface AppDeps {
+  content?: ContentSource
+  manifest?: BuildManifest
+}
+
+/** TRUST_PROXY=n: trust the n hops nearest to the server. */
+function hopsTrusted(n: number) {
+  return (_address: string, hop: number) => hop < n
+}
+
+/** Builds the application without listening: the entry and every test use this. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  })
+  const manifest = deps.manifest ?? loadManifest(config.distDir)
+  const content = deps.content ?? createSampleContent()
+  const missingLog = app.log.child({ component: 'i18n' })
+  const renderer = createPageRenderer({
+    manifest,
+    content,
+    development: config.nodeEnv === 'development',
+    onMissingMessage: (key, locale, reason) => missingLog.warn({ key, locale, reason }, 'missing message'),
+    onRenderError: (err) => app.log.error({ err }, 'render failed'),
+  })
+
+  // Order matters: URL policy first, then cookies, then the plugins that answer.
+  await app.register(trailingSlashPlugin)
+  await app.register(fastifyCookie)
+  await app.register(healthPlugin, { manifest })
+  await app.register(renderPlugin, { config, renderer })
+  await app.register(localePlugin, { config, manifest })
+  await app.register(sitemapPlugin, { config, content })
+  await app.register(staticPlugin, { distDir: config.distDir })
+  return app
+}

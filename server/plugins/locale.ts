@@ -1,0 +1,64 @@
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { isLocale, LOCALE_COOKIE, type Locale } from '../../shared/i18n/locales'
+import { isBot, localizePath, negotiateLocale, splitLocalePath } from '../../shared/i18n/negotiate'
+import type { Config } from '../config'
+import type { BuildManifest } from '../render/manifest'
+import { catalog } from '../i18n/catalog'
+import { jsonError } from './render'
+
+interface LocalePluginOptions {
+  config: Config
+  manifest: BuildManifest
+}
+
+/** Only local paths made of URL-safe characters; never '//host' or a backslash (no open redirect). */
+const SAFE_TARGET = /^\/(?![/\\])[A-Za-z0-9\-._~/%]*$/
+
+export function writeLocaleCookie(req: FastifyRequest, reply: FastifyReply, locale: Locale, crossSite: boolean): void {
+  reply.setCookie(LOCALE_COOKIE.name, locale, {
+    path: LOCALE_COOKIE.path,
+    maxAge: LOCALE_COOKIE.maxAgeSeconds,
+    expires: new Date(Date.now() + LOCALE_COOKIE.maxAgeSeconds * 1000),
+    sameSite: crossSite ? 'none' : 'lax',
+    secure: crossSite || req.protocol === 'https',
+    httpOnly: false,
+  })
+}
+
+/**
+ * Locale negotiation (only the bare root negotiates), the no-JavaScript language switch
+ * endpoint, and the messages endpoint of the client.
+ */
+export default fp<LocalePluginOptions>(
+  async (app, { config, manifest }) => {
+    app.get('/', async (req, reply) => {
+      reply.header('vary', 'Cookie, Accept-Language').header('cache-control', 'private, no-cache')
+      if (config.rootRedirect && !isBot(req.headers['user-agent'])) {
+        const choice = negotiateLocale({ cookie: req.cookies[LOCALE_COOKIE.name], acceptLanguage: req.headers['accept-language'] })
+        if (choice.source !== 'cookie') writeLocaleCookie(req, reply, choice.locale, config.localeCookieCrossSite)
+        if (choice.locale !== 'ja') return reply.redirect(localizePath('/', choice.locale), 302)
+      }
+      return reply.renderPage('/')
+    })
+
+    app.get<{ Params: { code: string }; Querystring: { to?: string } }>('/_locale/:code', async (req, reply) => {
+      const to = typeof req.query.to === 'string' && SAFE_TARGET.test(req.query.to) ? req.query.to : '/'
+      reply.header('cache-control', 'no-store')
+      const code = req.params.code
+      if (!isLocale(code)) return reply.redirect(to, 302)
+      writeLocaleCookie(req, reply, code, config.localeCookieCrossSite)
+      return reply.redirect(localizePath(splitLocalePath(to).path, code), 302)
+    })
+
+    app.get<{ Params: { buildId: string; locale: string } }>('/_i18n/:buildId/:locale/messages.json', async (req, reply) => {
+      const { buildId, locale } = req.params
+      if (buildId !== manifest.id || !isLocale(locale)) return jsonError(req, reply, 404)
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type('application/json; charset=utf-8')
+        .send({ [locale]: catalog[locale] })
+    })
+  },
+  { name: 'locale', dependencies: ['render'] },
+)

@@ -1,0 +1,56 @@
+import type { HeadData } from '../../shared/head'
+import { PAGE_STATE_ID, type PageState } from '../../shared/page-state'
+import type { BuildManifest } from './manifest'
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+}
+
+/** JSON that is safe inside a <script type="application/json"> element. */
+export function serializeState(state: PageState): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+/** Every head tag of a page, computed before the first byte is sent. */
+export function renderHead(head: HeadData, assets: BuildManifest): string {
+  const tags: string[] = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+  ]
+  if (head.noindex) tags.push('<meta name="robots" content="noindex">')
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`)
+  for (const alt of head.alternates) {
+    tags.push(`<link rel="alternate" hreflang="${escapeHtml(alt.hreflang)}" href="${escapeHtml(alt.href)}">`)
+  }
+  tags.push(
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${escapeHtml(head.siteName)}">`,
+    `<meta property="og:title" content="${escapeHtml(head.ogTitle)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.ogDescription)}">`,
+  )
+  if (head.canonical) tags.push(`<meta property="og:url" content="${escapeHtml(head.ogUrl)}">`)
+  tags.push(`<meta property="og:locale" content="${escapeHtml(head.ogLocale)}">`)
+  for (const alt of head.ogLocaleAlternates) tags.push(`<meta property="og:locale:alternate" content="${escapeHtml(alt)}">`)
+  tags.push(
+    '<meta name="theme-color" content="#1C3557">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    `<link rel="stylesheet" href="${assets.css}">`,
+    `<script type="module" src="${assets.js}"></script>`,
+  )
+  for (const href of assets.preload) tags.push(`<link rel="modulepreload" href="${href}">`)
+  return tags.join('')
+}
+
+/** The document around the React root: everything up to the root's opening tag. */
+export function documentStart(head: HeadData, assets: BuildManifest): string {
+  return `<!doctype html><html lang="${head.lang}"><head>${renderHead(head, assets)}</head><body><div id="root">`
+}
+
+/** Closes the root, then ships the state the page was rendered with (not executable, CSP-safe). */
+export function documentEnd(state: PageState): string {
+  return `</div><script type="application/json" id="${PAGE_STATE_ID}">${serializeState(state)}</script></body></html>`
+}

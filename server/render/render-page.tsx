@@ -1,0 +1,153 @@
+import { Transform } from 'node:stream'
+import { renderToPipeableStream } from 'react-dom/server'
+import { StaticRouter } from 'react-router'
+import { App } from '../../shared/app'
+import { computeAlternates } from '../../shared/alternates'
+import { buildHead, buildTitle } from '../../shared/head'
+import { createTranslator, type Translate } from '../../shared/i18n/messages'
+import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
+import { splitLocalePath } from '../../shared/i18n/negotiate'
+import type { ContentSource } from '../../shared/content'
+import type { PageError, PageState } from '../../shared/page-state'
+import { errorTitleKey } from '../../shared/components/error-page'
+import { catalog } from '../i18n/catalog'
+import { documentEnd, documentStart } from './document'
+import type { BuildManifest } from './manifest'
+import { resolvePage, switchTargets, type Resolution } from './resolve'
+
+export interface RenderRequest {
+  pathname: string
+  /** Public origin for absolute URLs ('https://example.com'). */
+  origin: string
+  /** Crawlers get the whole document at once; people get it streamed. */
+  bot: boolean
+}
+
+export interface RenderedPage {
+  statusCode: number
+  body: NodeJS.ReadableStream
+}
+
+export interface RendererDeps {
+  manifest: BuildManifest
+  content: ContentSource
+  development: boolean
+  /** Reports missing message keys once each. */
+  onMissingMessage: (key: string, locale: Locale, reason: string) => void
+  onRenderError: (err: unknown) => void
+  /** Aborts a render that takes longer than this. */
+  renderTimeoutMs?: number
+}
+
+export type PageRenderer = (req: RenderRequest, forced?: PageError) => Promise<RenderedPage>
+
+export function createPageRenderer(deps: RendererDeps): PageRenderer {
+  const translators = Object.fromEntries(
+    LOCALE_CODES.map((code) => [
+      code,
+      createTranslator(code, catalog[code], {
+        fallbackMessages: code === DEFAULT_LOCALE ? undefined : catalog[DEFAULT_LOCALE],
+        onMissing: deps.onMissingMessage,
+      }),
+    ]),
+  ) as Record<Locale, Translate>
+
+  function pageState(resolution: Resolution, error: PageError | null): PageState {
+    return {
+      locale: resolution.locale,
+      basename: resolution.prefix,
+      path: resolution.path,
+      routeId: !error && resolution.kind === 'page' ? resolution.route.id : null,
+      params: resolution.kind === 'page' ? resolution.params : {},
+      data: !error && resolution.kind === 'page' ? resolution.data : null,
+      error,
+      switchTargets: switchTargets(resolution),
+      buildId: deps.manifest.id,
+      year: new Date().getFullYear(),
+      messages: catalog[resolution.locale],
+    }
+  }
+
+  function headFor(resolution: Resolution, error: PageError | null, origin: string) {
+    const t = translators[resolution.locale]
+    const siteName = t('units.site.name')
+    const page = !error && resolution.kind === 'page' ? resolution : null
+    const meta = page ? page.route.meta({ locale: page.locale, data: page.data, t }) : {}
+    const errorKey = error ? errorTitleKey(error.statusCode) : null
+    const title = error ? (errorKey ? t(`${errorKey}.title`) : error.statusMessage) : meta.title
+    return buildHead({
+      locale: resolution.locale,
+      title: buildTitle({ siteName, path: resolution.path, isIndex: page?.route.id === 'home', title, development: deps.development }),
+      description: error ? (errorKey ? t(`${errorKey}.description`) : undefined) : meta.description,
+      defaultDescription: t('titles.site.description'),
+      siteName,
+      alternates: computeAlternates(resolution.path, resolution.locale, origin, page ? page.available : LOCALE_CODES),
+      noindex: page?.route.noindex,
+      isError: !!error,
+    })
+  }
+
+  function stream(resolution: Resolution, error: PageError | null, req: RenderRequest): Promise<NodeJS.ReadableStream> {
+    const state = pageState(resolution, error)
+    const head = headFor(resolution, error, req.origin)
+    const out = new Transform({
+      transform(chunk, _enc, cb) {
+        cb(null, chunk)
+      },
+      flush(cb) {
+        this.push(documentEnd(state))
+        cb()
+      },
+    })
+    out.push(documentStart(head, deps.manifest))
+    const app = (
+      <StaticRouter location={resolution.prefix + resolution.path} basename={resolution.prefix || '/'}>
+        <App state={state} t={translators[resolution.locale]} />
+      </StaticRouter>
+    )
+    return new Promise((resolve, reject) => {
+      let failed = false
+      const { pipe, abort } = renderToPipeableStream(app, {
+        onShellReady() {
+          if (!req.bot) resolve(pipe(out) as unknown as NodeJS.ReadableStream)
+        },
+        onAllReady() {
+          if (req.bot && !failed) resolve(pipe(out) as unknown as NodeJS.ReadableStream)
+        },
+        onShellError(err) {
+          failed = true
+          reject(err)
+        },
+        onError(err) {
+          deps.onRenderError(err)
+        },
+      })
+      const timer = setTimeout(() => abort(new Error('render timeout')), deps.renderTimeoutMs ?? 10_000)
+      out.on('close', () => clearTimeout(timer))
+      out.on('end', () => clearTimeout(timer))
+    })
+  }
+
+  return async (req, forced) => {
+    let resolution: Resolution
+    let error: PageError | null
+    try {
+      resolution = resolvePage(req.pathname, deps.content)
+      error = forced ?? (resolution.kind === 'error' ? resolution.error : null)
+    } catch (err) {
+      // A loader failed: the page cannot be built, the error page can.
+      deps.onRenderError(err)
+      error = INTERNAL_ERROR
+      resolution = { kind: 'error', ...splitLocalePath(req.pathname), error }
+    }
+    try {
+      return { statusCode: error?.statusCode ?? 200, body: await stream(resolution, error, req) }
+    } catch (err) {
+      // Already reported through onError; render the 500 page instead, unless that is what failed.
+      if (error?.statusCode === 500) throw err
+      return { statusCode: 500, body: await stream(resolution, INTERNAL_ERROR, req) }
+    }
+  }
+}
+
+export const INTERNAL_ERROR: PageError = { statusCode: 500, statusMessage: 'Internal Server Error' }

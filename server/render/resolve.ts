@@ -1,0 +1,54 @@
+import { matchRoutes } from 'react-router'
+import type { ContentSource } from '../../shared/content'
+import { splitLocalePath, localizePath, type LocalizedPath } from '../../shared/i18n/negotiate'
+import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
+import type { PageError } from '../../shared/page-state'
+import { findRoute, routes, SLUG_PATTERN, type RouteDef } from '../../shared/routes'
+
+const matchable = routes.map((r) => ({ id: r.id, path: r.path, caseSensitive: true }))
+
+export interface ResolvedPage extends LocalizedPath {
+  route: RouteDef<any>
+  params: Record<string, string>
+  data: unknown
+  /** Languages in which this page exists. */
+  available: Locale[]
+}
+
+export type Resolution = ({ kind: 'page' } & ResolvedPage) | ({ kind: 'error'; error: PageError } & LocalizedPath)
+
+/**
+ * Turns a URL path into a route, its params and its loader data, or into a 404
+ * (unknown path: 'Page not found: {path}'; a slug that fails validation or names
+ * nothing: 'Page Not Found: {path}'). Never throws for a bad URL.
+ */
+export function resolvePage(pathname: string, content: ContentSource): Resolution {
+  const localized = splitLocalePath(pathname)
+  const match = matchRoutes(matchable, localized.path)?.[0]
+  const route = match && findRoute(match.route.id)
+  if (!match || !route) {
+    return { kind: 'error', ...localized, error: { statusCode: 404, statusMessage: `Page not found: ${pathname}` } }
+  }
+  const params: Record<string, string> = {}
+  for (const [k, v] of Object.entries(match.params)) if (typeof v === 'string') params[k] = v
+  const invalid = { kind: 'error' as const, ...localized, error: { statusCode: 404, statusMessage: `Page Not Found: ${pathname}` } }
+  if (route.slugParam && !SLUG_PATTERN.test(params[route.slugParam] ?? '')) return invalid
+  const data = route.loader ? route.loader({ locale: localized.locale, params, content }) : null
+  if (route.loader && data === null) return invalid
+  const available = route.locales ? route.locales(data, content) : [...LOCALE_CODES]
+  return { kind: 'page', ...localized, route, params, data, available }
+}
+
+/** Where the language switch goes: the same page when it exists in that language, else its parent list. */
+export function switchTargets(resolution: Resolution): Partial<Record<Locale, string>> {
+  const targets: Partial<Record<Locale, string>> = {}
+  for (const code of LOCALE_CODES) {
+    if (resolution.kind === 'error' || resolution.available.includes(code)) {
+      targets[code] = localizePath(resolution.path, code)
+    } else {
+      const parent = findRoute(resolution.route.parent ?? 'home')
+      targets[code] = localizePath(parent?.path ?? '/', code)
+    }
+  }
+  return targets
+}

@@ -1,0 +1,42 @@
+import { DEFAULT_LOCALE, LOCALE_CODES, localeInfo, type Locale } from './i18n/locales'
+import { localizePath } from './i18n/negotiate'
+
+export interface AlternateLink {
+  hreflang: string
+  href: string
+}
+
+export interface Alternates {
+  /** Absolute canonical URL of the page in the requested language. */
+  canonical: string
+  /** Absolute URL per language in which the page exists. */
+  byLocale: Partial<Record<Locale, string>>
+  /** hreflang links: every existing language, then x-default. Reciprocal by construction. */
+  links: AlternateLink[]
+  xDefault: string
+}
+
+/** Joins the public origin and a path; the root of a locale has no trailing slash, the site root keeps '/'. */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return siteUrl.replace(/\/+$/, '') + path
+}
+
+/**
+ * The single source of a page's URLs: head tags, sitemaps and the language switcher all
+ * read this, so they cannot disagree. `path` is locale-less ('/about', '/news/x').
+ */
+export function computeAlternates(
+  path: string,
+  locale: Locale,
+  siteUrl: string,
+  available: readonly Locale[] = LOCALE_CODES,
+): Alternates {
+  const locales = LOCALE_CODES.filter((code) => available.includes(code))
+  const byLocale: Partial<Record<Locale, string>> = {}
+  for (const code of locales) byLocale[code] = absoluteUrl(siteUrl, localizePath(path, code))
+  const canonical = absoluteUrl(siteUrl, localizePath(path, locale))
+  const xDefault = byLocale[DEFAULT_LOCALE] ?? byLocale[locales[0] ?? locale] ?? canonical
+  const links: AlternateLink[] = locales.map((code) => ({ hreflang: localeInfo(code).hreflang, href: byLocale[code]! }))
+  links.push({ hreflang: 'x-default', href: xDefault })
+  return { canonical, byLocale, links, xDefault }
+}

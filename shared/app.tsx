@@ -1,0 +1,47 @@
+import { Route, Routes } from 'react-router'
+import { I18nProvider } from './i18n/context'
+import type { Translate } from './i18n/messages'
+import { PageStateProvider } from './page-context'
+import type { PageState } from './page-state'
+import { routes, type RouteDef } from './routes'
+import { Layout } from './components/layout'
+import { ErrorPage } from './components/error-page'
+import { useCrumbs } from './components/breadcrumb'
+
+interface AppProps {
+  state: PageState
+  t: Translate
+}
+
+/** The whole page body. Server and browser render exactly this, from the same state. */
+export function App({ state, t }: AppProps) {
+  return (
+    <I18nProvider value={{ locale: state.locale, t }}>
+      <PageStateProvider value={state}>
+        {state.error ? (
+          <Layout kind="error" currentPath={state.path}>
+            <ErrorPage error={state.error} />
+          </Layout>
+        ) : (
+          <Routes>
+            {routes.map((r) => (
+              <Route key={r.id} path={r.path} element={<RoutePage route={r} state={state} t={t} />} />
+            ))}
+          </Routes>
+        )}
+      </PageStateProvider>
+    </I18nProvider>
+  )
+}
+
+function RoutePage({ route, state, t }: { route: RouteDef<any>; state: PageState; t: Translate }) {
+  const meta = route.meta({ locale: state.locale, data: state.data, t })
+  const crumbs = useCrumbs(route.id, meta.title ?? t(route.labelKey))
+  const { Component } = route
+  return (
+    <Layout kind="default" options={route.layout} crumbs={crumbs} currentPath={state.path}>
+      <Component data={state.data} />
+    </Layout>
+  )
+}
+

@@ -1,0 +1,34 @@
+import { useI18n } from '../i18n/context'
+import type { PageError } from '../page-state'
+import { AppLink } from './app-link'
+
+/** Codes with a translated title and description (spec section 8). */
+export const DESCRIBED_STATUS_CODES = [400, 401, 403, 404, 500, 503] as const
+
+export function errorTitleKey(code: number): string | null {
+  return (DESCRIBED_STATUS_CODES as readonly number[]).includes(code) ? `titles.errors.${code}` : null
+}
+
+/** Status code, status message, translated title and description, and Back to the localised index. */
+export function ErrorPage({ error }: { error: PageError }) {
+  const { t } = useI18n()
+  const key = errorTitleKey(error.statusCode)
+  return (
+    <section className="error-page" aria-labelledby="page-title">
+      <p className="error-page__code" aria-hidden="true">
+        {error.statusCode}
+      </p>
+      <h1 className="error-page__title" id="page-title">
+        {key ? t(`${key}.title`) : t('units.error.statusLabel', { code: error.statusCode })}
+      </h1>
+      {key ? <p className="error-page__description">{t(`${key}.description`)}</p> : null}
+      <p className="error-page__message" lang="en">
+        <span className="visually-hidden">{error.statusCode} </span>
+        {error.statusMessage}
+      </p>
+      <AppLink to="/" className="button button--primary error-page__back">
+        {t('units.error.back')}
+      </AppLink>
+    </section>
+  )
+}

@@ -1,0 +1,95 @@
+import { IntlMessageFormat } from 'intl-messageformat'
+import type { Locale } from './locales'
+
+/** A message tree: the two groups of the spec, each a nested object of ICU strings. */
+export interface MessageTree {
+  units: MessageNode
+  titles: MessageNode
+}
+export type MessageNode = { [key: string]: string | MessageNode }
+export type MessageValues = Record<string, string | number | Date | boolean | null | undefined>
+
+export type Translate = (key: string, values?: MessageValues, defaultMessage?: string) => string
+
+export interface TranslatorOptions {
+  /** Messages of the default language, used when a key is missing in `messages`. */
+  fallbackMessages?: MessageTree | undefined
+  /** Called once per missing or broken key. */
+  onMissing?: ((key: string, locale: Locale, reason: string) => void) | undefined
+}
+
+/** Looks up a dotted id ('units.nav.about') in a tree; only own string leaves count. */
+export function lookupMessage(tree: MessageTree | MessageNode | undefined, key: string): string | undefined {
+  let node: unknown = tree
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, part)) return undefined
+    node = (node as Record<string, unknown>)[part]
+  }
+  return typeof node === 'string' ? node : undefined
+}
+
+/** Every dotted id of a tree's string leaves, sorted. */
+export function flattenKeys(node: MessageNode | MessageTree, prefix = ''): string[] {
+  const keys: string[] = []
+  for (const [k, v] of Object.entries(node)) {
+    const id = prefix ? `${prefix}.${k}` : k
+    if (typeof v === 'string') keys.push(id)
+    else keys.push(...flattenKeys(v, id))
+  }
+  return keys.sort()
+}
+
+/**
+ * Creates the `t()` of one language. Compiled messages are cached; a missing or
+ * unparsable key falls back (default language, then the given default, then the key)
+ * and is reported once, never thrown.
+ */
+export function createTranslator(locale: Locale, messages: MessageTree, options: TranslatorOptions = {}): Translate {
+  const compiled = new Map<string, IntlMessageFormat | null>()
+  const reported = new Set<string>()
+  const report = (key: string, reason: string): void => {
+    if (reported.has(key)) return
+    reported.add(key)
+    options.onMissing?.(key, locale, reason)
+  }
+  const compile = (key: string, source: string): IntlMessageFormat | null => {
+    const cacheKey = `${key}\u0000${source}`
+    let format = compiled.get(cacheKey)
+    if (format === undefined) {
+      try {
+        format = new IntlMessageFormat(source, locale)
+      } catch {
+        report(key, 'unparsable')
+        format = null
+      }
+      compiled.set(cacheKey, format)
+    }
+    return format
+  }
+  const format = (key: string, source: string, values?: MessageValues): string | undefined => {
+    const fmt = compile(key, source)
+    if (!fmt) return undefined
+    try {
+      const out = fmt.format(values as Record<string, string>)
+      return Array.isArray(out) ? out.join('') : String(out)
+    } catch {
+      report(key, 'format failed')
+      return undefined
+    }
+  }
+  return (key, values, defaultMessage) => {
+    const own = lookupMessage(messages, key)
+    if (own !== undefined) {
+      const out = format(key, own, values)
+      if (out !== undefined) return out
+    } else {
+      report(key, 'missing')
+    }
+    const fallback = lookupMessage(options.fallbackMessages, key)
+    if (fallback !== undefined) {
+      const out = format(key, fallback, values)
+      if (out !== undefined) return out
+    }
+    return defaultMessage ?? key
+  }
+}
