@@ -16,6 +16,8 @@ import trailingSlashPlugin from './plugins/trailing-slash'
 export interface AppDeps {
   content?: ContentSource
   manifest?: BuildManifest
+  /** Where log lines go (default stdout); tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream
 }
 
 /** TRUST_PROXY=n: trust the n hops nearest to the server. */
@@ -26,7 +28,7 @@ function hopsTrusted(n: number) {
 /** Builds the application without listening: the entry and every test use this. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -40,7 +42,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     content,
     development: config.nodeEnv === 'development',
     onMissingMessage: (key, locale, reason) => missingLog.warn({ key, locale, reason }, 'missing message'),
-    onRenderError: (err) => app.log.error({ err }, 'render failed'),
   })
 
   // Order matters: URL policy first, then cookies, then the plugins that answer.

@@ -39,14 +39,22 @@ export default fp<RenderPluginOptions>(
   async (app, { config, renderer }) => {
     app.decorateReply('renderPage', async function (this: FastifyReply, pathname: string, forced?: PageError) {
       const req = this.request
-      const page = await renderer({ pathname, origin: publicOrigin(req, config.siteUrl), bot: isBot(req.headers['user-agent']) }, forced)
+      const page = await renderer(
+        {
+          pathname,
+          origin: publicOrigin(req, config.siteUrl),
+          bot: isBot(req.headers['user-agent']),
+          onError: (err) => req.log.error({ err }, 'render failed'),
+        },
+        forced,
+      )
       this.code(page.statusCode).type('text/html; charset=utf-8')
       if (!this.hasHeader('cache-control')) this.header('cache-control', 'public, max-age=0, must-revalidate')
       return this.send(page.body)
     })
 
     // One catch-all page route: every path of the route table in its three locale forms, and the 404s.
-    app.get('/*', async (req, reply) => reply.renderPage(requestPath(req)))
+    app.get('/*', async (req, reply) => (wantsPage(req) ? reply.renderPage(requestPath(req)) : jsonError(req, reply, 404)))
 
     app.setNotFoundHandler(async (req, reply) => {
       if (wantsPage(req)) return reply.renderPage(requestPath(req))

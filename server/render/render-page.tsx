@@ -21,6 +21,8 @@ export interface RenderRequest {
   origin: string
   /** Crawlers get the whole document at once; people get it streamed. */
   bot: boolean
+  /** Reports an error thrown while building the page (logged with the request's context). */
+  onError: (err: unknown) => void
 }
 
 export interface RenderedPage {
@@ -34,7 +36,6 @@ export interface RendererDeps {
   development: boolean
   /** Reports missing message keys once each. */
   onMissingMessage: (key: string, locale: Locale, reason: string) => void
-  onRenderError: (err: unknown) => void
   /** Aborts a render that takes longer than this. */
   renderTimeoutMs?: number
 }
@@ -116,13 +117,15 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
         },
         onShellError(err) {
           failed = true
+          clearTimeout(timer)
           reject(err)
         },
         onError(err) {
-          deps.onRenderError(err)
+          req.onError(err)
         },
       })
       const timer = setTimeout(() => abort(new Error('render timeout')), deps.renderTimeoutMs ?? 10_000)
+      timer.unref()
       out.on('close', () => clearTimeout(timer))
       out.on('end', () => clearTimeout(timer))
     })
@@ -136,7 +139,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
       error = forced ?? (resolution.kind === 'error' ? resolution.error : null)
     } catch (err) {
       // A loader failed: the page cannot be built, the error page can.
-      deps.onRenderError(err)
+      req.onError(err)
       error = INTERNAL_ERROR
       resolution = { kind: 'error', ...splitLocalePath(req.pathname), error }
     }

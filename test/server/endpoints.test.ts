@@ -1,0 +1,84 @@
+import t from 'tap'
+import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { build } from '../helper'
+import { loadManifest } from '../../server/render/manifest'
+
+const manifest = loadManifest('dist')
+
+t.test('GET /_i18n/{buildId}/{locale}/messages.json', async (t) => {
+  const app = await build(t)
+  for (const locale of ['ja', 'en']) {
+    const res = await app.inject(`/_i18n/${manifest.id}/${locale}/messages.json`)
+    t.equal(res.statusCode, 200)
+    t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable')
+    const body = res.json()
+    t.same(Object.keys(body), [locale], 'an object of locale code to message tree')
+    t.ok(body[locale].units.site.name && body[locale].titles.errors['404'].title)
+  }
+  for (const url of [`/_i18n/not-the-build/ja/messages.json`, `/_i18n/${manifest.id}/fr/messages.json`, `/_i18n/${manifest.id}/__proto__/messages.json`]) {
+    const res = await app.inject(url)
+    t.equal(res.statusCode, 404, url)
+    t.match(res.headers['content-type'], /application\/json/)
+    t.equal(res.json().statusCode, 404)
+  }
+})
+
+t.test('GET /_build/latest.json', async (t) => {
+  const app = await build(t)
+  const res = await app.inject('/_build/latest.json')
+  t.equal(res.statusCode, 200)
+  t.equal(res.headers['cache-control'], 'no-cache')
+  t.same(res.json(), { id: manifest.id, time: manifest.time })
+  t.ok(!Number.isNaN(Date.parse(res.json().time)), 'ISO time')
+})
+
+t.test('health and readiness', async (t) => {
+  const app = await build(t)
+  t.same((await app.inject('/healthz')).json(), { status: 'ok' })
+  const ready = await app.inject('/readyz')
+  t.equal(ready.statusCode, 200)
+  app.lifecycle.shuttingDown = true
+  const closing = await app.inject('/readyz')
+  t.equal(closing.statusCode, 503, '503 once shutdown begins')
+  t.equal((await app.inject('/healthz')).statusCode, 200, 'still alive')
+})
+
+t.test('hashed assets are immutable; the page links them', async (t) => {
+  const app = await build(t)
+  const page = (await app.inject('/')).body
+  t.match(page, `<script type="module" src="${manifest.js}"></script>`)
+  t.match(page, `<link rel="stylesheet" href="${manifest.css}">`)
+  t.match(manifest.js, /^\/assets\/entry-[A-Z0-9]{8}\.js$/, 'content-hashed name')
+  for (const url of [manifest.js, manifest.css]) {
+    const res = await app.inject(url)
+    t.equal(res.statusCode, 200, url)
+    t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable', url)
+  }
+  const icon = await app.inject('/favicon.svg')
+  t.equal(icon.statusCode, 200)
+  t.notMatch(String(icon.headers['cache-control']), /immutable/, 'unhashed files are not immutable')
+  t.equal((await app.inject('/assets/../manifest.json')).statusCode, 404, 'no path traversal')
+})
+
+t.test('the HTML streams: the first chunk already holds every head tag', async (t) => {
+  const app = await build(t)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  const first = await new Promise<string>((resolve, reject) => {
+    const req = request({ port, host: '127.0.0.1', path: '/en/about' }, (res) => {
+      t.equal(res.headers['transfer-encoding'], 'chunked', 'sent as a stream')
+      res.once('data', (chunk: Buffer) => {
+        resolve(chunk.toString('utf8'))
+        res.destroy()
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+  t.match(first, /^<!doctype html><html lang="en"><head>/)
+  t.match(first, /<title>Company \| Soei Construction Co\., Ltd\.<\/title>/)
+  t.match(first, /<link rel="canonical"/)
+  t.match(first, /hreflang="x-default"/)
+  t.match(first, /<\/head>/, 'the head is complete in the first chunk')
+})
