@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from '../shared/app'
@@ -5,6 +6,14 @@ import { createTranslator } from '../shared/i18n/messages'
 import { PAGE_STATE_ID, type PageState } from '../shared/page-state'
 import { FatalErrorBoundary } from './fatal-error'
 import { loadMessages } from './messages'
+
+/** Marks the document once React has hydrated it (tests and the client runtime read it). */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return null
+}
 
 async function start(): Promise<void> {
   const root = document.getElementById('root')
@@ -26,6 +35,7 @@ async function start(): Promise<void> {
     <BrowserRouter basename={state.basename || '/'}>
       <FatalErrorBoundary serverHtml={serverHtml} renderError={() => <App state={errorState} t={t} />}>
         <App state={state} t={t} />
+        <HydrationMarker />
       </FatalErrorBoundary>
     </BrowserRouter>,
   )

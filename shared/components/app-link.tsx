@@ -6,7 +6,7 @@ interface AppLinkProps {
   to: string
   className?: string
   children: ReactNode
-  'aria-current'?: 'page' | undefined
+  'aria-current'?: 'page' | 'true' | undefined
 }
 
 /**

@@ -10,9 +10,32 @@ export const MAIN_NAV: { to: string; key: string }[] = [
   { to: '/news', key: 'units.nav.news' },
 ]
 
+function NavLinks({ currentPath, className }: { currentPath: string; className: string }) {
+  const { t } = useI18n()
+  // 'page' for the page itself, 'true' for a section ancestor (News on an article).
+  const current = (to: string) => (currentPath === to ? 'page' : currentPath.startsWith(to + '/') ? 'true' : undefined)
+  return (
+    <nav aria-label={t('units.nav.label')} className={className}>
+      <ul className="site-nav">
+        {MAIN_NAV.map((item) => (
+          <li key={item.to}>
+            <AppLink to={item.to} aria-current={current(item.to)}>
+              {t(item.key)}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/**
+ * Logo, navigation, contact CTA and language switch. Wide screens show them inline;
+ * narrow screens get a <details> menu, which opens without JavaScript. CSS shows
+ * exactly one of the two, so only one navigation is ever exposed.
+ */
 export function Header({ currentPath }: { currentPath: string }) {
   const { t } = useI18n()
-  const isCurrent = (to: string) => currentPath === to || currentPath.startsWith(to + '/')
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -22,20 +45,22 @@ export function Header({ currentPath }: { currentPath: string }) {
           </svg>
           <span className="site-logo__name">{t('units.site.name')}</span>
         </AppLink>
+        <div className="site-header__desktop">
+          <NavLinks currentPath={currentPath} className="site-nav-wrap" />
+          <LanguageSwitch />
+          <AppLink to="/contact" className="button button--accent site-cta">
+            {t('units.nav.contact')}
+          </AppLink>
+        </div>
         <details className="site-menu">
-          <summary className="site-menu__toggle">{t('units.nav.menu')}</summary>
+          <summary className="site-menu__toggle">
+            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M2 5h16M2 10h16M2 15h16" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            <span>{t('units.nav.menu')}</span>
+          </summary>
           <div className="site-menu__panel">
-            <nav aria-label={t('units.nav.label')}>
-              <ul className="site-nav">
-                {MAIN_NAV.map((item) => (
-                  <li key={item.to}>
-                    <AppLink to={item.to} aria-current={isCurrent(item.to) ? 'page' : undefined}>
-                      {t(item.key)}
-                    </AppLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <NavLinks currentPath={currentPath} className="site-nav-wrap" />
             <AppLink to="/contact" className="button button--accent site-cta">
               {t('units.nav.contact')}
             </AppLink>

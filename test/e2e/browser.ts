@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { chromium, type Browser } from 'playwright-core'
+
+/** Debian's Chromium, or CHROME_PATH when set; flags keep it off every outside host. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+    ],
+  })
+}
+
+export interface RunningServer {
+  origin: string
+  process: ChildProcess
+  stop: () => Promise<void>
+}
+
+/** Starts the built server (dist/) on a free port, as `npm start` would. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr!.on('data', (d) => (stderr += d))
+  const origin = await new Promise<string>((resolve, reject) => {
+    let buffer = ''
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000)
+    child.stdout!.on('data', (d) => {
+      buffer += d
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(buffer)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1]!)
+      }
+    })
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)))
+  })
+  child.stdout!.resume()
+  return {
+    origin,
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}

@@ -1,0 +1,84 @@
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { launchBrowser, startServer } from './browser'
+
+const server = await startServer()
+const browser = await launchBrowser()
+t.teardown(async () => {
+  await browser.close()
+  await server.stop()
+})
+
+/** Collects console errors/warnings and uncaught page errors (hydration mismatches land here). */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`)
+  })
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
+  return problems
+}
+
+t.test('every kind of page hydrates with no console error, in both languages', async (t) => {
+  const context = await browser.newContext()
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  const problems = watchConsole(page)
+  const paths = ['/', '/en', '/about', '/en/service', '/ja/greeting', '/news', '/en/news/2026-04-new-office', '/construction-project/minato-office-tower', '/en/contact', '/contact/success', '/en/privacy-policy', '/term-of-service', '/en/no-such-page']
+  for (const path of paths) {
+    problems.length = 0
+    const res = await page.goto(server.origin + path)
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 10_000 })
+    t.ok(await page.locator('h1').first().isVisible(), `${path}: h1 visible`)
+    // The browser itself reports the 404 status of the error page; nothing else may appear.
+    const expected = res?.status() === 404 ? ['error: Failed to load resource: the server responded with a status of 404 (Not Found)'] : []
+    t.same(problems, expected, `${path}: no console error or warning`)
+  }
+})
+
+t.test('the language switch keeps the page and remembers the choice', async (t) => {
+  const context = await browser.newContext()
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  await page.goto(server.origin + '/construction-project/minato-office-tower')
+  await page.waitForSelector('html[data-hydrated="true"]')
+  await page.locator('.site-header__desktop .lang-switch a[data-locale="en"]').click()
+  await page.waitForURL(server.origin + '/en/construction-project/minato-office-tower')
+  t.equal(await page.getAttribute('html', 'lang'), 'en')
+  t.equal(await page.locator('h1').first().textContent(), 'Minato office tower')
+  const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')
+  t.equal(cookie?.value, 'en', 'cookie written')
+  t.equal(cookie?.sameSite, 'Lax')
+  t.ok(cookie && cookie.expires > Date.now() / 1000 + 364 * 86400, 'kept for a year')
+  await page.goto(server.origin + '/')
+  t.equal(page.url(), server.origin + '/en', 'the bare root now goes to English')
+})
+
+t.test('without JavaScript the switch works too', async (t) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 700 } })
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  await page.goto(server.origin + '/en/news')
+  await page.locator('summary.site-menu__toggle').click()
+  await page.locator('.site-menu .lang-switch a[data-locale="ja"]').click()
+  await page.waitForURL(server.origin + '/news')
+  t.equal(await page.getAttribute('html', 'lang'), 'ja')
+  t.equal((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value, 'ja')
+})
+
+t.test('the Back button of the 404 page goes to the localised home', async (t) => {
+  const context = await browser.newContext()
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  const res = await page.goto(server.origin + '/en/does-not-exist')
+  t.equal(res?.status(), 404)
+  await page.waitForSelector('html[data-hydrated="true"]')
+  await page.getByRole('link', { name: 'Back' }).click()
+  await page.waitForURL(server.origin + '/en')
+  t.equal(await page.title(), 'Soei Construction Co., Ltd.')
+  const ja = await page.goto(server.origin + '/ja/nothing-here')
+  t.equal(ja?.status(), 404)
+  await page.getByRole('link', { name: '戻る' }).click()
+  await page.waitForURL(server.origin + '/ja')
+  t.equal(await page.getAttribute('html', 'lang'), 'ja')
+})
