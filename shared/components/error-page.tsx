@@ -9,7 +9,10 @@ export function errorTitleKey(code: number): string | null {
   return (DESCRIBED_STATUS_CODES as readonly number[]).includes(code) ? `titles.errors.${code}` : null
 }
 
-/** Status code, status message, translated title and description, and Back to the localised index. */
+/**
+ * Status code, status message, translated title and description, and Back to the
+ * localised index. Codes outside the spec's table show only the code and the status message.
+ */
 export function ErrorPage({ error }: { error: PageError }) {
   const { t } = useI18n()
   const key = errorTitleKey(error.statusCode)
@@ -18,14 +21,23 @@ export function ErrorPage({ error }: { error: PageError }) {
       <p className="error-page__code" aria-hidden="true">
         {error.statusCode}
       </p>
-      <h1 className="error-page__title" id="page-title">
-        {key ? t(`${key}.title`) : t('units.error.statusLabel', { code: error.statusCode })}
-      </h1>
-      {key ? <p className="error-page__description">{t(`${key}.description`)}</p> : null}
-      <p className="error-page__message" lang="en">
-        <span className="visually-hidden">{error.statusCode} </span>
-        {error.statusMessage}
-      </p>
+      {key ? (
+        <>
+          <h1 className="error-page__title" id="page-title">
+            {t(`${key}.title`)}
+          </h1>
+          <p className="error-page__description">{t(`${key}.description`)}</p>
+          <p className="error-page__message" lang="en">
+            <span className="visually-hidden">{error.statusCode} </span>
+            {error.statusMessage}
+          </p>
+        </>
+      ) : (
+        <h1 className="error-page__title error-page__message" id="page-title" lang="en">
+          <span className="visually-hidden">{error.statusCode} </span>
+          {error.statusMessage}
+        </h1>
+      )}
       <AppLink to="/" className="button button--primary error-page__back">
         {t('units.error.back')}
       </AppLink>

@@ -80,3 +80,19 @@ t.test('non-page requests get JSON errors in the request language', async (t) =>
   t.equal(asset.statusCode, 404)
   t.match(asset.headers['content-type'], /application\/json/)
 })
+
+t.test('a status outside the spec table shows only the code and the status message', async (t) => {
+  const { createPageRenderer } = await import('../../server/render/render-page')
+  const { createSampleContent: content } = await import('../../server/content/sample-content')
+  const { loadManifest } = await import('../../server/render/manifest')
+  const render = createPageRenderer({ manifest: loadManifest('dist'), content: content(), development: false, onMissingMessage: () => {} })
+  const page = await render({ pathname: '/en/about', origin: 'https://x.test', bot: true, onError: () => {} }, { statusCode: 410, statusMessage: 'Gone' })
+  const chunks: Buffer[] = []
+  for await (const chunk of page.body as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk))
+  const html = Buffer.concat(chunks).toString('utf8')
+  t.equal(page.statusCode, 410)
+  t.equal(h1(html), '410 Gone')
+  t.notMatch(html, /error-page__description/, 'no description')
+  t.match(html, /<title>Gone \| Soei Construction Co\., Ltd\.<\/title>/)
+  t.match(html, />Back</)
+})
