@@ -77,12 +77,21 @@ if (!watch) {
   console.log(`built ${manifest.id}: ${manifest.js} ${manifest.css}`)
 } else {
   let server
+  let timer
+  // Debounced: a change can end both builds; the old server must exit before the new one binds the port.
   const restart = () => {
-    server?.kill('SIGTERM')
-    server = spawn(process.execPath, [join(dist, 'server', 'index.js')], {
-      stdio: 'inherit',
-      env: { NODE_ENV: 'development', ...process.env },
-    })
+    clearTimeout(timer)
+    timer = setTimeout(async () => {
+      if (server && server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve))
+        server.kill('SIGTERM')
+        await exited
+      }
+      server = spawn(process.execPath, [join(dist, 'server', 'index.js')], {
+        stdio: 'inherit',
+        env: { NODE_ENV: 'development', ...process.env },
+      })
+    }, 150)
   }
   const onEnd = (name, after) => ({
     name,
