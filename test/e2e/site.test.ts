@@ -82,3 +82,27 @@ t.test('the Back button of the 404 page goes to the localised home', async (t) =
   await page.waitForURL(server.origin + '/ja')
   t.equal(await page.getAttribute('html', 'lang'), 'ja')
 })
+
+t.test('an unhandled error in the browser swaps the app for the error page, except for crawlers', async (t) => {
+  for (const [ua, bot] of [[undefined, false], ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', true]] as const) {
+    const context = await browser.newContext(ua ? { userAgent: ua } : {})
+    t.teardown(() => context.close())
+    const page = await context.newPage()
+    page.on('pageerror', () => {})
+    // Break the shipped page state so that rendering the article throws in the browser only.
+    await page.route('**/en/news/2026-04-new-office', async (route) => {
+      const res = await route.fetch()
+      const body = (await res.text()).replace('"data":{"item":', '"data":{"broken":')
+      await route.fulfill({ response: res, body })
+    })
+    await page.goto(server.origin + '/en/news/2026-04-new-office')
+    if (bot) {
+      await page.waitForTimeout(500)
+      t.equal(await page.locator('h1').first().textContent(), 'We have moved our head office', 'crawler: page stays as rendered')
+    } else {
+      await page.waitForSelector('h1:has-text("Internal Server Error")')
+      t.match(await page.locator('.error-page__code').textContent(), '500', 'visitor: error page replaces the app')
+      t.ok(await page.getByRole('link', { name: 'Back' }).isVisible())
+    }
+  }
+})
