@@ -34,8 +34,8 @@ const clientOptions = {
 
 /** @type {import('esbuild').BuildOptions} */
 const serverOptions = {
-  entryPoints: ['server/index.ts'],
-  outfile: join(dist, 'server', 'index.js'),
+  entryPoints: { index: 'server/index.ts', 'content-check': 'server/content-check.ts' },
+  outdir: join(dist, 'server'),
   bundle: true,
   platform: 'node',
   format: 'esm',

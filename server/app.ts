@@ -3,7 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import type { ContentSource } from '../shared/content'
 import type { Config } from './config'
-import { createSampleContent } from './content/sample-content'
+import { join } from 'node:path'
+import { loadContent } from './content/load'
+import type { ImageRegistry } from './content/images'
+import mediaPlugin from './plugins/media'
 import { loadManifest, type BuildManifest } from './render/manifest'
 import { createPageRenderer } from './render/render-page'
 import healthPlugin from './plugins/health'
@@ -14,7 +17,8 @@ import staticPlugin from './plugins/static'
 import trailingSlashPlugin from './plugins/trailing-slash'
 
 export interface AppDeps {
-  content?: ContentSource
+  /** Already-loaded content (tests); by default the content folder is loaded and validated. */
+  content?: { content: ContentSource; images: ImageRegistry }
   manifest?: BuildManifest
   /** Where log lines go (default stdout); tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream
@@ -35,7 +39,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   })
   const manifest = deps.manifest ?? loadManifest(config.distDir)
-  const content = deps.content ?? createSampleContent()
+  // Content is loaded and validated before anything listens: a broken file stops the start.
+  const { content, images } = deps.content ?? (await loadContent(config.contentDir))
   const missingLog = app.log.child({ component: 'i18n' })
   const renderer = createPageRenderer({
     manifest,
@@ -51,6 +56,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(renderPlugin, { config, renderer })
   await app.register(localePlugin, { config, manifest })
   await app.register(sitemapPlugin, { config, content })
+  await app.register(mediaPlugin, { images, cacheDir: join(config.dataDir, 'media') })
   await app.register(staticPlugin, { distDir: config.distDir })
   return app
 }

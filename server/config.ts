@@ -17,6 +17,10 @@ export interface Config {
   localeCookieCrossSite: boolean
   /** Folder holding the build output (client assets, manifest). */
   distDir: string
+  /** Markdown content, site file and source images. */
+  contentDir: string
+  /** The only writable folder: database, image variant cache. */
+  dataDir: string
   shutdownTimeoutMs: number
 }
 
@@ -32,6 +36,8 @@ const envSchema = {
     ROOT_REDIRECT: { type: 'string', enum: ['true', 'false'], default: 'true' },
     LOCALE_COOKIE_CROSS_SITE: { type: 'string', enum: ['true', 'false'], default: 'false' },
     DIST_DIR: { type: 'string', minLength: 1, default: 'dist' },
+    CONTENT_DIR: { type: 'string', minLength: 1, default: 'content' },
+    DATA_DIR: { type: 'string', minLength: 1, default: 'data' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 10000 },
   },
 } as const
@@ -75,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rootRedirect: v.ROOT_REDIRECT === 'true',
     localeCookieCrossSite: v.LOCALE_COOKIE_CROSS_SITE === 'true',
     distDir: resolve(v.DIST_DIR),
+    contentDir: resolve(v.CONTENT_DIR),
+    dataDir: resolve(v.DATA_DIR),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
   }
 }

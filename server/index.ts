@@ -1,5 +1,6 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
+import { ContentError } from './content/load'
 
 /** Entry: config, app, listen, graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -40,6 +41,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
+  if (err instanceof ContentError) {
+    for (const line of err.problems) process.stderr.write(`content error: ${line}\n`)
+    process.exit(1)
+  }
   process.stderr.write(`fatal: ${err?.stack ?? err}\n`)
   process.exit(1)
 })

@@ -8,6 +8,12 @@ export function requestPath(req: FastifyRequest): string {
   return q === -1 ? req.url : req.url.slice(0, q)
 }
 
+/** The request's query string without the '?'. */
+export function requestSearch(req: FastifyRequest): string {
+  const q = req.url.indexOf('?')
+  return q === -1 ? '' : req.url.slice(q + 1)
+}
+
 /** Public origin for absolute URLs: SITE_URL, else the request's (proxy headers only when trusted). */
 export function publicOrigin(req: FastifyRequest, siteUrl: string): string {
   return siteUrl || `${req.protocol}://${req.host}`

@@ -6,7 +6,7 @@ import type { PageState } from './page-state'
 import { routes, type RouteDef } from './routes'
 import { Layout } from './components/layout'
 import { ErrorPage } from './components/error-page'
-import { useCrumbs } from './components/breadcrumb'
+import { crumbsFor } from './components/breadcrumb'
 
 interface AppProps {
   state: PageState
@@ -36,7 +36,7 @@ export function App({ state, t }: AppProps) {
 
 function RoutePage({ route, state, t }: { route: RouteDef<any>; state: PageState; t: Translate }) {
   const meta = route.meta({ locale: state.locale, data: state.data, t })
-  const crumbs = useCrumbs(route.id, meta.title ?? t(route.labelKey))
+  const crumbs = crumbsFor(route.id, state.path, meta.title ?? t(route.labelKey), t)
   const { Component } = route
   return (
     <Layout kind="default" options={route.layout} crumbs={crumbs} currentPath={state.path}>

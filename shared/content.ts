@@ -1,38 +1,102 @@
 import type { Locale } from './i18n/locales'
 
-/** A news article as the pages see it (one language). */
+/** An image as pages render it: served in responsive variants from /media/. */
+export interface ImageRef {
+  /** Content hash of the source file: part of every variant URL, so variants are immutable. */
+  hash: string
+  /** File name stem used in variant URLs (readable, no extension). */
+  name: string
+  width: number
+  height: number
+  alt: string
+}
+
 export interface NewsItem {
   slug: string
   date: string
   title: string
   excerpt: string
   category: string
-  body: string
+  cover?: ImageRef | undefined
+  /** Body rendered from Markdown (raw HTML escaped, links checked). */
+  html: string
 }
 
-/** A construction project as the pages see it (one language). */
 export interface ProjectItem {
   slug: string
   title: string
   location: string
-  category: string
+  client: string
   completed: string
+  category: string
+  use: string
+  structure: string
+  scale: string
+  floorArea: number
+  periodStart: string
+  periodEnd: string
+  scope: string
   summary: string
-  body: string
+  featured: boolean
+  cover: ImageRef
+  gallery: ImageRef[]
+  html: string
 }
+
+export interface PageContent {
+  title: string
+  description: string
+  html: string
+}
+
+/** The company's identity in one language (content/site.yml). */
+export interface SiteInfo {
+  name: string
+  shortName: string
+  tagline: string
+  description: string
+  address: string
+  postalCode: string
+  phone: string
+  phoneInternational: string
+  fax: string
+  hours: string
+  email: string
+  founded: number
+  employees: number
+  representative: string
+  mapUrl: string
+  social: Record<string, string>
+  licences: string[]
+}
+
+export const STATIC_PAGE_IDS = ['about', 'service', 'greeting', 'privacy-policy', 'term-of-service'] as const
+export type StaticPageId = (typeof STATIC_PAGE_IDS)[number]
+
+export const NEWS_CATEGORIES = ['notice', 'press', 'award', 'project', 'recruit', 'csr'] as const
+export const PROJECT_CATEGORIES = ['office', 'housing', 'public', 'renovation', 'civil'] as const
 
 /**
  * What the route loaders read. The server supplies the implementation; shared code
  * only sees this interface, so it stays free of Node APIs.
  */
 export interface ContentSource {
+  site(locale: Locale): SiteInfo
+  page(id: StaticPageId, locale: Locale): PageContent
+  /** Newest first. */
   listNews(locale: Locale): NewsItem[]
   getNews(slug: string, locale: Locale): NewsItem | undefined
+  /** Newest completion first. */
   listProjects(locale: Locale): ProjectItem[]
   getProject(slug: string, locale: Locale): ProjectItem | undefined
   /** Languages in which an item exists, for alternates and the sitemap. */
   newsLocales(slug: string): Locale[]
   projectLocales(slug: string): Locale[]
+  /** Site-wide images by name (hero, greeting, access-map), when the content has them. */
+  siteImage(name: SiteImageName): ImageRef | undefined
   /** Changes whenever the content changes (cache keys, sitemaps). */
   version: string
 }
+
+export const SITE_IMAGES = ['hero', 'greeting', 'access-map'] as const
+export type SiteImageName = (typeof SITE_IMAGES)[number]

@@ -44,6 +44,10 @@ export interface HeadData {
   canonical: string | null
   alternates: Alternates['links']
   noindex: boolean
+  /** JSON-LD objects (schema.org). */
+  jsonLd: object[]
+  /** Atom feed linked from the head. */
+  feed?: { href: string; title: string } | undefined
 }
 
 export interface HeadInput {
@@ -57,6 +61,8 @@ export interface HeadInput {
   noindex?: boolean | undefined
   /** Error pages: no canonical, no hreflang. */
   isError?: boolean | undefined
+  jsonLd?: object[]
+  feed?: HeadData['feed']
 }
 
 export function buildHead(input: HeadInput): HeadData {
@@ -75,5 +81,7 @@ export function buildHead(input: HeadInput): HeadData {
     canonical: input.isError ? null : input.alternates.canonical,
     alternates: input.isError || input.noindex ? [] : input.alternates.links,
     noindex: !!input.noindex || !!input.isError,
+    jsonLd: input.jsonLd ?? [],
+    ...(input.feed ? { feed: input.feed } : {}),
   }
 }

@@ -1,5 +1,6 @@
 import type { Locale } from './i18n/locales'
 import type { MessageTree } from './i18n/messages'
+import type { SiteInfo } from './content'
 
 export interface PageError {
   statusCode: number
@@ -26,6 +27,8 @@ export interface PageState {
   /** Current year on the server, for the footer (keeps hydration deterministic). */
   year: number
   messages: MessageTree
+  /** The company's identity in the page's language (header, footer, structured data). */
+  site: SiteInfo
 }
 
 export const PAGE_STATE_ID = '__page_state'

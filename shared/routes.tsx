@@ -1,12 +1,13 @@
 import type { ComponentType } from 'react'
 import type { Locale } from './i18n/locales'
 import type { Translate } from './i18n/messages'
-import type { ContentSource } from './content'
-import { HomePage } from './pages/home'
-import { StaticPage } from './pages/static-page'
-import { NewsListPage, NewsDetailPage, type NewsDetailData, type NewsListData } from './pages/news'
-import { ProjectListPage, ProjectDetailPage, type ProjectDetailData, type ProjectListData } from './pages/projects'
+import type { ContentSource, SiteInfo } from './content'
+import { HomePage, loadHome } from './pages/home'
+import { StaticPage, loadStaticPage, staticMeta } from './pages/static-page'
+import { NewsListPage, NewsDetailPage, loadNewsList, loadNewsDetail, newsListSearch, type NewsDetailData, type NewsListData } from './pages/news'
+import { ProjectListPage, ProjectDetailPage, loadProjectList, loadProjectDetail, projectListSearch, type ProjectDetailData, type ProjectListData } from './pages/projects'
 import { ContactPage, ContactSuccessPage } from './pages/contact'
+import { newsArticleLd, organizationLd } from './structured-data'
 
 /** Slugs of detail routes; anything else is a 404 before the loader runs. */
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/
@@ -14,6 +15,8 @@ export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/
 export interface LoaderContext {
   locale: Locale
   params: Record<string, string>
+  /** The query string: list pages read ?page= and ?category=. */
+  search: URLSearchParams
   content: ContentSource
 }
 
@@ -40,6 +43,15 @@ export interface LayoutOptions {
   breadcrumb: boolean
 }
 
+export interface StructuredDataArgs<D> {
+  data: D
+  site: SiteInfo
+  /** Absolute canonical URL of the page. */
+  url: string
+  origin: string
+  locale: Locale
+}
+
 export interface RouteDef<D = unknown> {
   id: string
   /** Locale-less React Router pattern. */
@@ -60,6 +72,12 @@ export interface RouteDef<D = unknown> {
   locales?: (data: D, content: ContentSource) => Locale[]
   /** For detail routes: the name of the slug parameter that must match SLUG_PATTERN. */
   slugParam?: string
+  /** The query string that is part of the canonical URL (e.g. '?page=2'), from the loaded data. */
+  canonicalSearch?: (data: D) => string
+  /** JSON-LD objects of the page (besides the BreadcrumbList every page with a breadcrumb gets). */
+  structuredData?: (args: StructuredDataArgs<D>) => object[]
+  /** Links an Atom feed from the head. */
+  feed?: boolean
 }
 
 const base: LayoutOptions = { background: 'default', width: 'default', breadcrumb: true }
@@ -76,37 +94,63 @@ function route<D>(def: RouteDef<D>): RouteDef<D> {
   return def
 }
 
+function staticRoute(id: 'about' | 'service' | 'greeting' | 'privacy' | 'terms', path: string, page: Parameters<typeof loadStaticPage>[0], layout: LayoutOptions) {
+  return route({
+    id,
+    path,
+    Component: StaticPage,
+    loader: loadStaticPage(page),
+    meta: staticMeta,
+    labelKey: `units.nav.${id}`,
+    layout,
+    sitemap: true,
+    ...(id === 'about' ? { structuredData: ({ site, origin }: StructuredDataArgs<unknown>) => [organizationLd(site, origin)] } : {}),
+  })
+}
+
 /** THE route table: server rendering, client hydration, sitemaps and breadcrumbs all read it. */
 export const routes: RouteDef<any>[] = [
-  route({ id: 'home', path: '/', Component: HomePage, meta: pageMeta('home'), labelKey: 'units.nav.home', layout: { ...base, breadcrumb: false }, sitemap: true }),
-  route({ id: 'about', path: '/about', Component: StaticPage, meta: pageMeta('about'), labelKey: 'units.nav.about', layout: base, sitemap: true }),
-  route({ id: 'service', path: '/service', Component: StaticPage, meta: pageMeta('service'), labelKey: 'units.nav.service', layout: { ...base, background: 'white' }, sitemap: true }),
-  route({ id: 'greeting', path: '/greeting', Component: StaticPage, meta: pageMeta('greeting'), labelKey: 'units.nav.greeting', layout: { ...base, background: 'translucent' }, sitemap: true }),
+  route({
+    id: 'home',
+    path: '/',
+    Component: HomePage,
+    loader: loadHome,
+    meta: pageMeta('home'),
+    labelKey: 'units.nav.home',
+    layout: { ...base, breadcrumb: false },
+    sitemap: true,
+    structuredData: ({ site, origin }) => [organizationLd(site, origin)],
+    feed: true,
+  }),
+  staticRoute('about', '/about', 'about', base),
+  staticRoute('service', '/service', 'service', { ...base, background: 'white' }),
+  staticRoute('greeting', '/greeting', 'greeting', { ...base, background: 'translucent' }),
   route<NewsListData>({
     id: 'news',
     path: '/news',
     Component: NewsListPage,
-    loader: ({ locale, content }) => ({ items: content.listNews(locale) }),
+    loader: loadNewsList,
     meta: pageMeta('news'),
     labelKey: 'units.nav.news',
     layout: base,
     sitemap: true,
+    canonicalSearch: newsListSearch,
+    feed: true,
   }),
   route<NewsDetailData>({
     id: 'newsDetail',
     path: '/news/:slug',
     slugParam: 'slug',
     Component: NewsDetailPage,
-    loader: ({ locale, params, content }) => {
-      const item = content.getNews(params.slug ?? '', locale)
-      return item ? { item } : null
-    },
+    loader: loadNewsDetail,
     meta: ({ data }) => ({ title: data.item.title, description: data.item.excerpt }),
     labelKey: 'units.nav.news',
     parent: 'news',
     layout: { ...base, width: 'wide' },
     sitemap: false,
     locales: (data, content) => content.newsLocales(data.item.slug),
+    structuredData: ({ data, site, url, origin, locale }) => [newsArticleLd(data.item, site, url, origin, locale)],
+    feed: true,
   }),
   route({ id: 'contact', path: '/contact', Component: ContactPage, meta: pageMeta('contact'), labelKey: 'units.nav.contact', layout: base, sitemap: true }),
   route({
@@ -120,27 +164,25 @@ export const routes: RouteDef<any>[] = [
     sitemap: false,
     noindex: true,
   }),
-  route({ id: 'privacy', path: '/privacy-policy', Component: StaticPage, meta: pageMeta('privacy'), labelKey: 'units.nav.privacy', layout: base, sitemap: true }),
-  route({ id: 'terms', path: '/term-of-service', Component: StaticPage, meta: pageMeta('terms'), labelKey: 'units.nav.terms', layout: base, sitemap: true }),
+  staticRoute('privacy', '/privacy-policy', 'privacy-policy', base),
+  staticRoute('terms', '/term-of-service', 'term-of-service', base),
   route<ProjectListData>({
     id: 'projects',
     path: '/construction-project',
     Component: ProjectListPage,
-    loader: ({ locale, content }) => ({ items: content.listProjects(locale) }),
+    loader: loadProjectList,
     meta: pageMeta('projects'),
     labelKey: 'units.nav.projects',
     layout: base,
     sitemap: true,
+    canonicalSearch: projectListSearch,
   }),
   route<ProjectDetailData>({
     id: 'projectDetail',
     path: '/construction-project/:slug',
     slugParam: 'slug',
     Component: ProjectDetailPage,
-    loader: ({ locale, params, content }) => {
-      const item = content.getProject(params.slug ?? '', locale)
-      return item ? { item } : null
-    },
+    loader: loadProjectDetail,
     meta: ({ data }) => ({ title: data.item.title, description: data.item.summary }),
     labelKey: 'units.nav.projects',
     parent: 'projects',

@@ -1,13 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppDeps } from '../server/app'
 import { loadConfig, type Config } from '../server/config'
 
 export const SITE = 'https://www.example.test'
+/** Small, stable content for the tests (the shipped sample content may change freely). */
+export const FIXTURE_CONTENT = 'test/fixtures/content'
+const dataDir = mkdtempSync(join(tmpdir(), 'site-test-'))
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 
 /** A config as the tests need it: quiet logs, a fixed public origin, the built assets in dist/. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SITE_URL: SITE, NODE_ENV: 'test' }), ...overrides }
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SITE_URL: SITE, NODE_ENV: 'test', CONTENT_DIR: FIXTURE_CONTENT, DATA_DIR: dataDir }), ...overrides }
 }
 
 /** Builds the app for one test and closes it when the test ends. */

@@ -7,7 +7,7 @@ import type { Config } from '../config'
 import type { PageRenderer } from '../render/render-page'
 import { catalog } from '../i18n/catalog'
 import { lookupMessage } from '../../shared/i18n/messages'
-import { answerLocale, publicOrigin, requestPath } from '../request-locale'
+import { answerLocale, publicOrigin, requestPath, requestSearch } from '../request-locale'
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -42,6 +42,7 @@ export default fp<RenderPluginOptions>(
       const page = await renderer(
         {
           pathname,
+          search: new URLSearchParams(requestSearch(req)),
           origin: publicOrigin(req, config.siteUrl),
           bot: isBot(req.headers['user-agent']),
           onError: (err) => req.log.error({ err }, 'render failed'),

@@ -3,6 +3,11 @@ import type { ContentSource } from '../../shared/content'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { Config } from '../config'
 import { renderSitemap, sitemapEntries } from '../seo/sitemap'
+import { renderAtom } from '../seo/feed'
+import { absoluteUrl } from '../../shared/alternates'
+import { localizePath } from '../../shared/i18n/negotiate'
+import { catalog } from '../i18n/catalog'
+import { createTranslator } from '../../shared/i18n/messages'
 import { publicOrigin } from '../request-locale'
 
 interface SitemapPluginOptions {
@@ -10,7 +15,7 @@ interface SitemapPluginOptions {
   content: ContentSource
 }
 
-/** /sitemap.xml (both languages), /ja/sitemap.xml and /en/sitemap.xml (their own), and /robots.txt. */
+/** Sitemaps (/sitemap.xml for both languages, /ja/ and /en/ for their own), news feeds and /robots.txt. */
 export default fp<SitemapPluginOptions>(
   async (app, { config, content }) => {
     const serve = (scope: readonly Locale[]) => async (req: any, reply: any) => {
@@ -19,6 +24,24 @@ export default fp<SitemapPluginOptions>(
     }
     app.get('/sitemap.xml', serve(LOCALE_CODES))
     for (const code of LOCALE_CODES) app.get(`/${code}/sitemap.xml`, serve([code]))
+
+    // Atom feeds of the news: /news/feed.xml (Japanese), /ja/news/feed.xml and /en/news/feed.xml.
+    const feed = (code: Locale) => async (req: any, reply: any) => {
+      const origin = publicOrigin(req, config.siteUrl)
+      const site = content.site(code)
+      const xml = renderAtom({
+        self: absoluteUrl(origin, localizePath('/news/feed.xml', code)),
+        list: absoluteUrl(origin, localizePath('/news', code)),
+        title: createTranslator(code, catalog[code])('units.news.feed', { name: site.name }),
+        author: site.name,
+        lang: code,
+        articleUrl: (slug) => absoluteUrl(origin, localizePath(`/news/${slug}`, code)),
+        items: content.listNews(code).slice(0, 20),
+      })
+      return reply.type('application/atom+xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml)
+    }
+    app.get('/news/feed.xml', feed('ja'))
+    for (const code of LOCALE_CODES) app.get(`/${code}/news/feed.xml`, feed(code))
 
     app.get('/robots.txt', async (req, reply) => {
       const origin = publicOrigin(req, config.siteUrl)

@@ -8,9 +8,13 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 }
 
-/** JSON that is safe inside a <script type="application/json"> element. */
+/** JSON that is safe inside a non-executable <script> element (no '</script>' breakout). */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
 export function serializeState(state: PageState): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return safeJson(state)
 }
 
 /** Every head tag of a page, computed before the first byte is sent. */
@@ -35,6 +39,8 @@ export function renderHead(head: HeadData, assets: BuildManifest): string {
   if (head.canonical) tags.push(`<meta property="og:url" content="${escapeHtml(head.ogUrl)}">`)
   tags.push(`<meta property="og:locale" content="${escapeHtml(head.ogLocale)}">`)
   for (const alt of head.ogLocaleAlternates) tags.push(`<meta property="og:locale:alternate" content="${escapeHtml(alt)}">`)
+  if (head.feed) tags.push(`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(head.feed.href)}">`)
+  for (const data of head.jsonLd) tags.push(`<script type="application/ld+json">${safeJson(data)}</script>`)
   tags.push(
     '<meta name="theme-color" content="#1C3557">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',

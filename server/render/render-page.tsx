@@ -2,11 +2,13 @@ import { Transform } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
 import { App } from '../../shared/app'
-import { computeAlternates } from '../../shared/alternates'
+import { absoluteUrl, computeAlternates } from '../../shared/alternates'
+import { crumbsFor } from '../../shared/components/breadcrumb'
+import { breadcrumbLd } from '../../shared/structured-data'
 import { buildHead, buildTitle } from '../../shared/head'
 import { createTranslator, type Translate } from '../../shared/i18n/messages'
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
-import { splitLocalePath } from '../../shared/i18n/negotiate'
+import { localizePath, splitLocalePath } from '../../shared/i18n/negotiate'
 import type { ContentSource } from '../../shared/content'
 import type { PageError, PageState } from '../../shared/page-state'
 import { errorTitleKey } from '../../shared/components/error-page'
@@ -17,6 +19,8 @@ import { resolvePage, switchTargets, type Resolution } from './resolve'
 
 export interface RenderRequest {
   pathname: string
+  /** The query string (list pages read ?page= and ?category=). */
+  search: URLSearchParams
   /** Public origin for absolute URLs ('https://example.com'). */
   origin: string
   /** Crawlers get the whole document at once; people get it streamed. */
@@ -66,25 +70,38 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
       buildId: deps.manifest.id,
       year: new Date().getFullYear(),
       messages: catalog[resolution.locale],
+      site: deps.content.site(resolution.locale),
     }
   }
 
   function headFor(resolution: Resolution, error: PageError | null, origin: string) {
-    const t = translators[resolution.locale]
-    const siteName = t('units.site.name')
+    const { locale } = resolution
+    const t = translators[locale]
+    const site = deps.content.site(locale)
     const page = !error && resolution.kind === 'page' ? resolution : null
-    const meta = page ? page.route.meta({ locale: page.locale, data: page.data, t }) : {}
+    const meta = page ? page.route.meta({ locale, data: page.data, t }) : {}
     const errorKey = error ? errorTitleKey(error.statusCode) : null
     const title = error ? (errorKey ? t(`${errorKey}.title`) : error.statusMessage) : meta.title
+    const alternates = computeAlternates(resolution.path + (page?.canonicalSearch ?? ''), locale, origin, page ? page.available : LOCALE_CODES)
+    const jsonLd: object[] = []
+    if (page) {
+      jsonLd.push(...(page.route.structuredData?.({ data: page.data, site, url: alternates.canonical, origin, locale }) ?? []))
+      if (page.route.layout.breadcrumb && page.route.id !== 'home') {
+        const crumbs = crumbsFor(page.route.id, page.path, meta.title ?? t(page.route.labelKey), t)
+        jsonLd.push(breadcrumbLd(crumbs.map((c) => ({ label: c.label, url: absoluteUrl(origin, localizePath(c.to, locale)) }))))
+      }
+    }
     return buildHead({
-      locale: resolution.locale,
-      title: buildTitle({ siteName, path: resolution.path, isIndex: page?.route.id === 'home', title, development: deps.development }),
+      locale,
+      title: buildTitle({ siteName: site.name, path: resolution.path, isIndex: page?.route.id === 'home', title, development: deps.development }),
       description: error ? (errorKey ? t(`${errorKey}.description`) : undefined) : meta.description,
-      defaultDescription: t('titles.site.description'),
-      siteName,
-      alternates: computeAlternates(resolution.path, resolution.locale, origin, page ? page.available : LOCALE_CODES),
+      defaultDescription: site.description,
+      siteName: site.name,
+      alternates,
       noindex: page?.route.noindex,
       isError: !!error,
+      jsonLd,
+      ...(page?.route.feed ? { feed: { href: absoluteUrl(origin, localizePath('/news/feed.xml', locale)), title: t('units.news.feed', { name: site.name }) } } : {}),
     })
   }
 
@@ -135,7 +152,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     let resolution: Resolution
     let error: PageError | null
     try {
-      resolution = resolvePage(req.pathname, deps.content)
+      resolution = resolvePage(req.pathname, req.search, deps.content)
       error = forced ?? (resolution.kind === 'error' ? resolution.error : null)
     } catch (err) {
       // A loader failed: the page cannot be built, the error page can.

@@ -13,6 +13,8 @@ export interface ResolvedPage extends LocalizedPath {
   data: unknown
   /** Languages in which this page exists. */
   available: Locale[]
+  /** Query string that belongs to the canonical URL ('' or '?page=2'). */
+  canonicalSearch: string
 }
 
 export type Resolution = ({ kind: 'page' } & ResolvedPage) | ({ kind: 'error'; error: PageError } & LocalizedPath)
@@ -22,7 +24,7 @@ export type Resolution = ({ kind: 'page' } & ResolvedPage) | ({ kind: 'error'; e
  * (unknown path: 'Page not found: {path}'; a slug that fails validation or names
  * nothing: 'Page Not Found: {path}'). Never throws for a bad URL.
  */
-export function resolvePage(pathname: string, content: ContentSource): Resolution {
+export function resolvePage(pathname: string, search: URLSearchParams, content: ContentSource): Resolution {
   const localized = splitLocalePath(pathname)
   const match = matchRoutes(matchable, localized.path)?.[0]
   const route = match && findRoute(match.route.id)
@@ -33,10 +35,11 @@ export function resolvePage(pathname: string, content: ContentSource): Resolutio
   for (const [k, v] of Object.entries(match.params)) if (typeof v === 'string') params[k] = v
   const invalid = { kind: 'error' as const, ...localized, error: { statusCode: 404, statusMessage: `Page Not Found: ${pathname}` } }
   if (route.slugParam && !SLUG_PATTERN.test(params[route.slugParam] ?? '')) return invalid
-  const data = route.loader ? route.loader({ locale: localized.locale, params, content }) : null
+  const data = route.loader ? route.loader({ locale: localized.locale, params, search, content }) : null
   if (route.loader && data === null) return invalid
   const available = route.locales ? route.locales(data, content) : [...LOCALE_CODES]
-  return { kind: 'page', ...localized, route, params, data, available }
+  const canonicalSearch = route.canonicalSearch ? route.canonicalSearch(data) : ''
+  return { kind: 'page', ...localized, route, params, data, available, canonicalSearch }
 }
 
 /** Where the language switch goes: the same page when it exists in that language, else its parent list. */

@@ -18,13 +18,13 @@ interface Page {
 function listPages(content: ContentSource): Page[] {
   const pages: Page[] = routes.filter((r) => r.sitemap).map((r) => ({ path: r.path, available: LOCALE_CODES }))
   const news = new Map<string, string>()
-  const projects = new Set<string>()
+  const projects = new Map<string, string>()
   for (const code of LOCALE_CODES) {
     for (const item of content.listNews(code)) news.set(item.slug, item.date)
-    for (const item of content.listProjects(code)) projects.add(item.slug)
+    for (const item of content.listProjects(code)) projects.set(item.slug, item.completed)
   }
   for (const [slug, date] of news) pages.push({ path: `/news/${slug}`, available: content.newsLocales(slug), lastmod: date })
-  for (const slug of projects) pages.push({ path: `/construction-project/${slug}`, available: content.projectLocales(slug) })
+  for (const [slug, completed] of projects) pages.push({ path: `/construction-project/${slug}`, available: content.projectLocales(slug), lastmod: completed })
   return pages
 }
 

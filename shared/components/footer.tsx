@@ -3,15 +3,27 @@ import { usePageState } from '../page-context'
 import { AppLink } from './app-link'
 import { MAIN_NAV } from './header'
 
+/** Company name, address, phone and licences, the sitemap links, privacy/terms and the copyright. */
 export function Footer() {
   const { t } = useI18n()
-  const { year } = usePageState()
+  const { year, site } = usePageState()
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <div className="site-footer__company">
-          <p className="site-footer__name">{t('units.site.name')}</p>
-          <p className="site-footer__tagline">{t('units.site.tagline')}</p>
+          <p className="site-footer__name">{site.name}</p>
+          <address className="site-footer__address">
+            {site.address}
+            <br />
+            <a href={`tel:${site.phoneInternational}`}>{t('units.footer.tel', { tel: site.phone })}</a> / {t('units.footer.fax', { fax: site.fax })}
+            <br />
+            {t('units.footer.hours', { hours: site.hours })}
+          </address>
+          <ul className="site-footer__licences">
+            {site.licences.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
         </div>
         <nav aria-label={t('units.a11y.footerNav')}>
           <ul className="site-footer__links">
@@ -32,7 +44,7 @@ export function Footer() {
           </ul>
         </nav>
         <p className="site-footer__copyright">
-          <small>{t('units.site.copyright', { year })}</small>
+          <small>{t('units.site.copyright', { year, name: site.name })}</small>
         </p>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import { useI18n } from '../i18n/context'
 import { AppLink } from './app-link'
 import { LanguageSwitch } from './language-switch'
+import { usePageState } from '../page-context'
 
 export const MAIN_NAV: { to: string; key: string }[] = [
   { to: '/about', key: 'units.nav.about' },
@@ -36,6 +37,7 @@ function NavLinks({ currentPath, className }: { currentPath: string; className: 
  */
 export function Header({ currentPath }: { currentPath: string }) {
   const { t } = useI18n()
+  const { site } = usePageState()
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -43,7 +45,7 @@ export function Header({ currentPath }: { currentPath: string }) {
           <svg className="site-logo__mark" width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
             <path d="M2 26V10l12-8 12 8v16h-8v-9h-8v9z" fill="currentColor" />
           </svg>
-          <span className="site-logo__name">{t('units.site.name')}</span>
+          <span className="site-logo__name">{site.name}</span>
         </AppLink>
         <div className="site-header__desktop">
           <NavLinks currentPath={currentPath} className="site-nav-wrap" />
@@ -64,6 +66,9 @@ export function Header({ currentPath }: { currentPath: string }) {
             <AppLink to="/contact" className="button button--accent site-cta">
               {t('units.nav.contact')}
             </AppLink>
+            <p className="site-menu__tel">
+              <a href={`tel:${site.phoneInternational}`}>{t('units.header.tel', { tel: site.phone })}</a>
+            </p>
             <LanguageSwitch />
           </div>
         </details>

@@ -1,30 +1,113 @@
+import type { ImageRef, NewsItem, ProjectItem } from '../content'
 import { useI18n } from '../i18n/context'
+import type { LoaderContext } from '../routes'
 import { AppLink } from '../components/app-link'
-import { MAIN_NAV } from '../components/header'
+import { Picture, SIZES } from '../components/picture'
+import { usePageState } from '../page-context'
+import { NewsRows } from './news'
+import { ProjectCards } from './projects'
 
-export function HomePage() {
+export interface HomeData {
+  hero?: ImageRef | undefined
+  news: NewsItem[]
+  projects: ProjectItem[]
+}
+
+export function loadHome({ locale, content }: LoaderContext): HomeData {
+  const all = content.listProjects(locale)
+  const featured = all.filter((p) => p.featured)
+  const hero = content.siteImage('hero')
+  return {
+    ...(hero ? { hero } : {}),
+    news: content.listNews(locale).slice(0, 3),
+    projects: (featured.length ? featured : all).slice(0, 3),
+  }
+}
+
+const SERVICES = [
+  { key: 'units.nav.service', to: '/service' },
+  { key: 'units.nav.projects', to: '/construction-project' },
+  { key: 'units.nav.greeting', to: '/greeting' },
+]
+
+export function HomePage({ data }: { data: HomeData }) {
   const { t } = useI18n()
+  const { site } = usePageState()
   return (
     <>
       <section className="hero" aria-labelledby="page-title">
+        {data.hero ? <Picture image={{ ...data.hero, alt: t('units.home.heroAlt') }} sizes={SIZES.full} priority className="hero__photo" /> : null}
         <div className="container">
-          <h1 className="hero__title" id="page-title">
-            {t('units.site.name')}
-          </h1>
-          <p className="hero__lead">{t('units.site.tagline')}</p>
+          <div className="hero__copy">
+            <h1 className="hero__title" id="page-title">
+              {site.tagline}
+            </h1>
+            <p className="hero__lead">{site.description}</p>
+            <p className="hero__actions">
+              <AppLink to="/contact" className="button button--accent">
+                {t('units.nav.contact')}
+              </AppLink>
+              <AppLink to="/service" className="button button--secondary">
+                {t('units.home.moreService')}
+              </AppLink>
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="home-services">
+        <h2 id="home-services">{t('units.home.servicesTitle')}</h2>
+        <ul className="card-grid">
+          {SERVICES.map((s) => (
+            <li key={s.to} className="card">
+              <AppLink to={s.to} className="card__title">
+                {t(s.key)}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container section" aria-labelledby="home-news">
+        <h2 id="home-news">{t('units.home.newsTitle')}</h2>
+        <NewsRows items={data.news} />
+        <p>
+          <AppLink to="/news">{t('units.home.moreNews')}</AppLink>
+        </p>
+      </section>
+
+      <section className="container section" aria-labelledby="home-projects">
+        <h2 id="home-projects">{t('units.home.projectsTitle')}</h2>
+        <ProjectCards items={data.projects} headingLevel={3} />
+        <p>
+          <AppLink to="/construction-project">{t('units.home.moreProjects')}</AppLink>
+        </p>
+      </section>
+
+      <section className="figures" aria-labelledby="home-company">
+        <div className="container section">
+          <h2 id="home-company">{t('units.home.companyTitle')}</h2>
+          <ul className="figures__list">
+            <li>{t('units.home.founded', { year: site.founded })}</li>
+            <li>{t('units.home.employees', { count: site.employees })}</li>
+          </ul>
+          <p>
+            <AppLink to="/about">{t('units.home.moreCompany')}</AppLink>
+          </p>
+        </div>
+      </section>
+
+      <section className="contact-band" aria-labelledby="home-contact">
+        <div className="container section">
+          <h2 id="home-contact">{t('units.home.contactTitle')}</h2>
+          <p>{t('units.home.contactLead')}</p>
+          <p>
+            <a href={`tel:${site.phoneInternational}`}>{t('units.footer.tel', { tel: site.phone })}</a> ({site.hours})
+          </p>
           <AppLink to="/contact" className="button button--accent">
             {t('units.nav.contact')}
           </AppLink>
         </div>
-      </section>
-      <section className="container section">
-        <ul className="card-grid">
-          {MAIN_NAV.map((item) => (
-            <li key={item.to} className="card">
-              <AppLink to={item.to}>{t(item.key)}</AppLink>
-            </li>
-          ))}
-        </ul>
       </section>
     </>
   )

@@ -1,14 +1,68 @@
+import { NEWS_CATEGORIES, type NewsItem } from '../content'
 import { useI18n } from '../i18n/context'
-import type { NewsItem } from '../content'
+import type { LoaderContext } from '../routes'
+import { formatListDate, formatLongDate } from '../format'
 import { AppLink } from '../components/app-link'
+import { CategoryFilter, Pagination } from '../components/list-controls'
 import { PageHeader } from '../components/page-header'
+import { Picture, SIZES } from '../components/picture'
 import { useRouteMeta } from './use-route-meta'
+import { listSearch, readListQuery } from './list-query'
+
+export const NEWS_PER_PAGE = 10
 
 export interface NewsListData {
   items: NewsItem[]
+  page: number
+  pages: number
+  total: number
+  category: string | null
 }
+
 export interface NewsDetailData {
   item: NewsItem
+  newer: Pick<NewsItem, 'slug' | 'title'> | null
+  older: Pick<NewsItem, 'slug' | 'title'> | null
+}
+
+/** 10 per page, newest first; an invalid or out-of-range page or an unknown category is a 404. */
+export function loadNewsList({ locale, search, content }: LoaderContext): NewsListData | null {
+  const query = readListQuery(search, NEWS_CATEGORIES)
+  if (!query) return null
+  const all = content.listNews(locale).filter((n) => !query.category || n.category === query.category)
+  const pages = Math.max(1, Math.ceil(all.length / NEWS_PER_PAGE))
+  if (query.page > pages) return null
+  const start = (query.page - 1) * NEWS_PER_PAGE
+  return { items: all.slice(start, start + NEWS_PER_PAGE), page: query.page, pages, total: all.length, category: query.category }
+}
+
+export const newsListSearch = (d: NewsListData) => listSearch(d)
+
+export function loadNewsDetail({ locale, params, content }: LoaderContext): NewsDetailData | null {
+  const list = content.listNews(locale)
+  const index = list.findIndex((n) => n.slug === params.slug)
+  if (index === -1) return null
+  const link = (n: NewsItem | undefined) => (n ? { slug: n.slug, title: n.title } : null)
+  return { item: list[index]!, newer: link(list[index - 1]), older: link(list[index + 1]) }
+}
+
+/** Date, category chip and title rows (the list page and the home page). */
+export function NewsRows({ items }: { items: NewsItem[] }) {
+  const { t } = useI18n()
+  if (items.length === 0) return <p>{t('units.news.empty')}</p>
+  return (
+    <ul className="news-list">
+      {items.map((item) => (
+        <li key={item.slug} className="news-list__item">
+          <time dateTime={item.date}>{formatListDate(item.date)}</time>
+          <span className="badge">{t(`units.news.categories.${item.category}`)}</span>
+          <AppLink to={`/news/${item.slug}`} className="news-list__title">
+            {item.title}
+          </AppLink>
+        </li>
+      ))}
+    </ul>
+  )
 }
 
 export function NewsListPage({ data }: { data: NewsListData }) {
@@ -18,31 +72,51 @@ export function NewsListPage({ data }: { data: NewsListData }) {
     <>
       <PageHeader title={meta.title ?? ''} />
       <div className="container section">
-        {data.items.length === 0 ? (
-          <p>{t('units.news.empty')}</p>
-        ) : (
-          <ul className="news-list">
-            {data.items.map((item) => (
-              <li key={item.slug} className="news-list__item">
-                <time dateTime={item.date}>{item.date.replaceAll('-', '.')}</time>
-                <span className="badge">{item.category}</span>
-                <AppLink to={`/news/${item.slug}`}>{item.title}</AppLink>
-              </li>
-            ))}
-          </ul>
-        )}
+        <CategoryFilter action="/news" categories={NEWS_CATEGORIES} labelPrefix="units.news.categories" selected={data.category} group="news" />
+        <p className="list-count" role="status">
+          {t('units.news.count', { count: data.total })}
+        </p>
+        <NewsRows items={data.items} />
+        <Pagination path="/news" page={data.page} pages={data.pages} category={data.category} />
       </div>
     </>
   )
 }
 
 export function NewsDetailPage({ data }: { data: NewsDetailData }) {
+  const { t, locale } = useI18n()
   const { item } = data
   return (
     <article className="article">
-      <PageHeader title={item.title} lead={<time dateTime={item.date}>{item.date.replaceAll('-', '.')}</time>} />
-      <div className="container section prose">
-        <p>{item.body}</p>
+      <header className="page-header">
+        <div className="container">
+          <p className="article__meta">
+            <time dateTime={item.date}>{formatLongDate(item.date, locale)}</time>
+            <span className="badge">{t(`units.news.categories.${item.category}`)}</span>
+          </p>
+          <h1 className="page-title" id="page-title">
+            {item.title}
+          </h1>
+        </div>
+      </header>
+      <div className="container section">
+        {item.cover ? <Picture image={item.cover} sizes={SIZES.detail} priority className="article__cover" /> : null}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: item.html }} />
+        <nav className="pager" aria-label={t('units.pagination.label')}>
+          {data.newer ? (
+            <AppLink to={`/news/${data.newer.slug}`} className="pager__newer">
+              <span className="pager__label">{t('units.news.newer')}</span> {data.newer.title}
+            </AppLink>
+          ) : null}
+          {data.older ? (
+            <AppLink to={`/news/${data.older.slug}`} className="pager__older">
+              <span className="pager__label">{t('units.news.older')}</span> {data.older.title}
+            </AppLink>
+          ) : null}
+        </nav>
+        <p>
+          <AppLink to="/news">{t('units.news.backToList')}</AppLink>
+        </p>
       </div>
     </article>
   )

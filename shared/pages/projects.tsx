@@ -1,14 +1,59 @@
+import { PROJECT_CATEGORIES, type ProjectItem } from '../content'
 import { useI18n } from '../i18n/context'
-import type { ProjectItem } from '../content'
+import type { LoaderContext } from '../routes'
+import { formatArea, formatLongDate, formatMonth } from '../format'
+import { imageUrl, imageWidths } from '../images'
 import { AppLink } from '../components/app-link'
+import { CategoryFilter } from '../components/list-controls'
 import { PageHeader } from '../components/page-header'
+import { Picture, SIZES } from '../components/picture'
 import { useRouteMeta } from './use-route-meta'
+import { listSearch, readListQuery } from './list-query'
 
 export interface ProjectListData {
   items: ProjectItem[]
+  category: string | null
 }
 export interface ProjectDetailData {
   item: ProjectItem
+}
+
+export function loadProjectList({ locale, search, content }: LoaderContext): ProjectListData | null {
+  const query = readListQuery(search, PROJECT_CATEGORIES)
+  if (!query || query.page !== 1) return null
+  return { items: content.listProjects(locale).filter((p) => !query.category || p.category === query.category), category: query.category }
+}
+
+export const projectListSearch = (d: ProjectListData) => listSearch({ page: 1, category: d.category })
+
+export function loadProjectDetail({ locale, params, content }: LoaderContext): ProjectDetailData | null {
+  const item = content.getProject(params.slug ?? '', locale)
+  return item ? { item } : null
+}
+
+/** Project cards: image, category chip, title link over the whole card, location and year. */
+export function ProjectCards({ items, headingLevel = 2 }: { items: ProjectItem[]; headingLevel?: 2 | 3 }) {
+  const { t } = useI18n()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  if (items.length === 0) return <p>{t('units.projects.empty')}</p>
+  return (
+    <ul className="card-grid">
+      {items.map((item) => (
+        <li key={item.slug}>
+          <article className="card project-card">
+            <Picture image={item.cover} sizes={SIZES.card} className="card__image" />
+            <span className="badge">{t(`units.projects.categories.${item.category}`)}</span>
+            <Heading className="card__title">
+              <AppLink to={`/construction-project/${item.slug}`}>{item.title}</AppLink>
+            </Heading>
+            <p className="card__meta">
+              {item.location} · {t('units.projects.completedYear', { year: item.completed.slice(0, 4) })}
+            </p>
+          </article>
+        </li>
+      ))}
+    </ul>
+  )
 }
 
 export function ProjectListPage({ data }: { data: ProjectListData }) {
@@ -16,32 +61,81 @@ export function ProjectListPage({ data }: { data: ProjectListData }) {
   const meta = useRouteMeta()
   return (
     <>
-      <PageHeader title={meta.title ?? ''} />
+      <PageHeader title={meta.title ?? ''} lead={meta.description} />
       <div className="container section">
-        {data.items.length === 0 ? (
-          <p>{t('units.projects.empty')}</p>
-        ) : (
-          <ul className="card-grid">
-            {data.items.map((item) => (
-              <li key={item.slug} className="card">
-                <AppLink to={`/construction-project/${item.slug}`}>{item.title}</AppLink>
-                <p>{item.location}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <CategoryFilter action="/construction-project" categories={PROJECT_CATEGORIES} labelPrefix="units.projects.categories" selected={data.category} group="projects" />
+        <p className="list-count" role="status">
+          {t('units.projects.count', { count: data.items.length })}
+        </p>
+        <ProjectCards items={data.items} />
       </div>
     </>
   )
 }
 
+function Facts({ item }: { item: ProjectItem }) {
+  const { t, locale } = useI18n()
+  const rows: [string, string][] = [
+    ['location', item.location],
+    ['client', item.client],
+    ['use', item.use],
+    ['structure', item.structure],
+    ['scale', item.scale],
+    ['floorArea', formatArea(item.floorArea, locale)],
+    ['period', t('units.projects.period', { start: formatMonth(item.periodStart, locale), end: formatMonth(item.periodEnd, locale) })],
+    ['completed', formatLongDate(item.completed, locale)],
+    ['scope', item.scope],
+  ]
+  return (
+    <table className="facts">
+      <caption>{t('units.projects.factsCaption')}</caption>
+      <tbody>
+        {rows.map(([key, value]) => (
+          <tr key={key}>
+            <th scope="row">{t(`units.projects.facts.${key}`)}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
 export function ProjectDetailPage({ data }: { data: ProjectDetailData }) {
+  const { t } = useI18n()
   const { item } = data
   return (
-    <article className="article">
+    <article className="article project">
       <PageHeader title={item.title} lead={item.summary} />
-      <div className="container section prose">
-        <p>{item.body}</p>
+      <div className="container section">
+        <Picture image={item.cover} sizes={SIZES.detail} priority className="article__cover" />
+        <div className="project__body">
+          <div className="prose" dangerouslySetInnerHTML={{ __html: item.html }} />
+          <Facts item={item} />
+        </div>
+        {item.gallery.length ? (
+          <section className="gallery" aria-labelledby="gallery-title">
+            <h2 id="gallery-title">{t('units.projects.gallery')}</h2>
+            <ul className="gallery__grid">
+              {item.gallery.map((image) => {
+                const widths = imageWidths(image.width)
+                return (
+                  <li key={image.hash}>
+                    <figure>
+                      <a href={imageUrl(image, widths[widths.length - 1]!, 'jpg')} className="gallery__link">
+                        <Picture image={{ ...image, alt: t('units.projects.openImage', { alt: image.alt }) }} sizes={SIZES.card} />
+                      </a>
+                      <figcaption>{image.alt}</figcaption>
+                    </figure>
+                  </li>
+                )
+              })}
+            </ul>
+          </section>
+        ) : null}
+        <p>
+          <AppLink to="/construction-project">{t('units.projects.backToList')}</AppLink>
+        </p>
       </div>
     </article>
   )

@@ -1,16 +1,69 @@
+import type { ImageRef, PageContent, SiteInfo, StaticPageId } from '../content'
 import { useI18n } from '../i18n/context'
+import type { LoaderContext, MetaArgs, RouteMeta } from '../routes'
 import { PageHeader } from '../components/page-header'
-import { useRouteMeta } from './use-route-meta'
+import { Picture, SIZES } from '../components/picture'
+import { usePageState } from '../page-context'
 
-/** About, service, greeting, privacy policy, terms: a heading and the page's text. */
-export function StaticPage() {
+export interface StaticPageData {
+  id: StaticPageId
+  page: PageContent
+  /** Greeting: the full-bleed photo; about: the access map. */
+  image?: ImageRef | undefined
+}
+
+export function loadStaticPage(id: StaticPageId) {
+  return ({ locale, content }: LoaderContext): StaticPageData => {
+    const imageName = id === 'greeting' ? 'greeting' : id === 'about' ? 'access-map' : null
+    const image = imageName ? content.siteImage(imageName) : undefined
+    return { id, page: content.page(id, locale), ...(image ? { image } : {}) }
+  }
+}
+
+export const staticMeta = ({ data }: MetaArgs<StaticPageData>): RouteMeta => ({ title: data.page.title, description: data.page.description })
+
+/** Company information rows shown under the about page's own text. */
+function Access({ site, image }: { site: SiteInfo; image?: ImageRef | undefined }) {
   const { t } = useI18n()
-  const meta = useRouteMeta()
+  return (
+    <section className="access" aria-labelledby="access-title">
+      <h2 id="access-title">{t('units.about.accessTitle')}</h2>
+      <p>{site.address}</p>
+      {image ? <Picture image={{ ...image, alt: t('units.about.mapAlt') }} sizes={SIZES.detail} className="access__map" /> : null}
+      <p>
+        <a href={site.mapUrl} target="_blank" rel="noopener noreferrer">
+          {t('units.about.mapLink')}
+        </a>
+      </p>
+    </section>
+  )
+}
+
+/** About, service, greeting, privacy policy, terms: Markdown from the content folder. */
+export function StaticPage({ data }: { data: StaticPageData }) {
+  const { t } = useI18n()
+  const { site } = usePageState()
+  if (data.id === 'greeting') {
+    return (
+      <div className="greeting">
+        {data.image ? <Picture image={{ ...data.image, alt: t('units.greeting.imageAlt') }} sizes={SIZES.full} priority className="greeting__photo" /> : null}
+        <div className="container">
+          <article className="greeting__panel section">
+            <h1 className="greeting__title" id="page-title">
+              {data.page.title}
+            </h1>
+            <div className="prose" dangerouslySetInnerHTML={{ __html: data.page.html }} />
+          </article>
+        </div>
+      </div>
+    )
+  }
   return (
     <>
-      <PageHeader title={meta.title ?? ''} lead={meta.description} />
-      <div className="container section prose">
-        <p>{t('units.placeholder.comingSoon')}</p>
+      <PageHeader title={data.page.title} lead={data.page.description} />
+      <div className="container section">
+        <div className="prose" dangerouslySetInnerHTML={{ __html: data.page.html }} />
+        {data.id === 'about' ? <Access site={site} image={data.image} /> : null}
       </div>
     </>
   )

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { chromium, type Browser } from 'playwright-core'
 
@@ -27,7 +30,16 @@ export interface RunningServer {
 /** Starts the built server (dist/) on a free port, as `npm start` would. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      CONTENT_DIR: 'test/fixtures/content',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'site-e2e-')),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''

@@ -14,7 +14,7 @@ t.test('GET /_i18n/{buildId}/{locale}/messages.json', async (t) => {
     t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable')
     const body = res.json()
     t.same(Object.keys(body), [locale], 'an object of locale code to message tree')
-    t.ok(body[locale].units.site.name && body[locale].titles.errors['404'].title)
+    t.ok(body[locale].units.nav.about && body[locale].titles.errors['404'].title)
   }
   for (const url of [`/_i18n/not-the-build/ja/messages.json`, `/_i18n/${manifest.id}/fr/messages.json`, `/_i18n/${manifest.id}/__proto__/messages.json`]) {
     const res = await app.inject(url)

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { build, h1, headTags, logCollector, pageState } from '../helper'
-import { createSampleContent } from '../../server/content/sample-content'
+import { loadContent } from '../../server/content/load'
+import { FIXTURE_CONTENT } from '../helper'
 
 t.test('unknown paths: 404 error page in the path language', async (t) => {
   const app = await build(t)
@@ -41,10 +42,11 @@ t.test('detail routes: an invalid or unknown slug answers 404 "Page Not Found: {
 })
 
 t.test('a thrown error in a page renders the 500 page, is logged with the request id, and the server stays up', async (t) => {
-  const content = createSampleContent()
-  content.listNews = () => {
+  const loaded = await loadContent(FIXTURE_CONTENT)
+  loaded.content.listNews = () => {
     throw new Error('database on fire')
   }
+  const content = loaded
   const log = logCollector()
   const app = await build(t, { logLevel: 'info' }, { content, logStream: log.stream })
   const res = await app.inject({ url: '/en/news', headers: { 'x-request-id': 'req-123' } })
@@ -61,9 +63,11 @@ t.test('a thrown error in a page renders the 500 page, is logged with the reques
 })
 
 t.test('a render error inside a component also gives the 500 page', async (t) => {
-  const content = createSampleContent()
-  content.getProject = () => ({ slug: 'x', title: null as unknown as string, location: '', category: '', completed: '', summary: '', body: { toString() { throw new Error('boom') } } as unknown as string })
-  const app = await build(t, {}, { content })
+  const loaded = await loadContent(FIXTURE_CONTENT)
+  const real = loaded.content.getProject('minato-office-tower', 'ja')!
+  // A value React cannot render (an object as a child) makes the component throw while rendering.
+  loaded.content.getProject = () => ({ ...real, location: { toString: () => 'x' } as unknown as string })
+  const app = await build(t, {}, { content: loaded })
   const res = await app.inject('/construction-project/x')
   t.equal(res.statusCode, 500)
   t.match(res.body, /サーバー内部エラー/)
@@ -83,10 +87,10 @@ t.test('non-page requests get JSON errors in the request language', async (t) =>
 
 t.test('a status outside the spec table shows only the code and the status message', async (t) => {
   const { createPageRenderer } = await import('../../server/render/render-page')
-  const { createSampleContent: content } = await import('../../server/content/sample-content')
   const { loadManifest } = await import('../../server/render/manifest')
-  const render = createPageRenderer({ manifest: loadManifest('dist'), content: content(), development: false, onMissingMessage: () => {} })
-  const page = await render({ pathname: '/en/about', origin: 'https://x.test', bot: true, onError: () => {} }, { statusCode: 410, statusMessage: 'Gone' })
+  const { content } = await loadContent(FIXTURE_CONTENT)
+  const render = createPageRenderer({ manifest: loadManifest('dist'), content, development: false, onMissingMessage: () => {} })
+  const page = await render({ pathname: '/en/about', search: new URLSearchParams(), origin: 'https://x.test', bot: true, onError: () => {} }, { statusCode: 410, statusMessage: 'Gone' })
   const chunks: Buffer[] = []
   for await (const chunk of page.body as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk))
   const html = Buffer.concat(chunks).toString('utf8')

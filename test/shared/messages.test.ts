@@ -26,7 +26,7 @@ t.test('every message parses as ICU in its language', async (t) => {
 
 t.test('translator formats ICU placeholders', async (t) => {
   const tr = createTranslator('en', en)
-  t.equal(tr('units.site.copyright', { year: 2026 }), '© 2026 Soei Construction Co., Ltd.')
+  t.equal(tr('units.site.copyright', { year: 2026, name: 'ACME' }), '© 2026 ACME')
   t.equal(createTranslator('ja', ja)('units.error.back'), '戻る')
   t.equal(tr('units.error.back'), 'Back')
 })

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import { parse as parseYaml } from 'yaml'
+import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
+import { SITE_IMAGES, STATIC_PAGE_IDS, type ImageRef, type ContentSource, type NewsItem, type PageContent, type ProjectItem, type SiteInfo, type StaticPageId } from '../../shared/content'
+import { parseFrontMatter } from './front-matter'
+import { ImageRegistry } from './images'
+import { createMarkdown } from './markdown'
+import { newsSchema, pageSchema, projectSchema, siteSchema } from './schemas'
+
+/** Every problem found in the content, one line each ('news/x.ja.md: date: must match ...'). */
+export class ContentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`content has ${problems.length} problem(s):\n${problems.join('\n')}`)
+  }
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false })
+const validators = {
+  site: ajv.compile(siteSchema),
+  page: ajv.compile(pageSchema),
+  news: ajv.compile(newsSchema),
+  project: ajv.compile(projectSchema),
+}
+
+function describe(error: ErrorObject): string {
+  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+  if (error.keyword === 'required') return `${[path, error.params.missingProperty].filter(Boolean).join('.')}: is required`
+  if (error.keyword === 'additionalProperties') return `${[path, error.params.additionalProperty].filter(Boolean).join('.')}: is not a known field`
+  if (error.keyword === 'dependencies') return `${error.params.missingProperty}: is required when ${error.params.property} is set`
+  if (error.keyword === 'enum') return `${path}: must be one of ${(error.params.allowedValues as string[]).join(', ')}`
+  return `${path || '(front matter)'}: ${error.message}`
+}
+
+function check<T>(validate: ValidateFunction, data: unknown, file: string, problems: string[]): data is T {
+  if (validate(data)) return true
+  // ajv reports an enum failure also as the parent's anyOf etc.; keep each line once.
+  for (const line of new Set((validate.errors ?? []).map(describe))) problems.push(`${file}: ${line}`)
+  return false
+}
+
+const ITEM_FILE = /^([a-z0-9][a-z0-9-]*)\.(ja|en)\.md$/
+
+interface Loaded {
+  content: ContentSource
+  images: ImageRegistry
+}
+
+/**
+ * Loads and validates the whole content folder. Nothing is half-loaded: any problem
+ * throws a ContentError listing every problem, one line each, naming file and field.
+ */
+export async function loadContent(contentDir: string): Promise<Loaded> {
+  const problems: string[] = []
+  const images = new ImageRegistry(contentDir)
+  const render = createMarkdown()
+  const hash = createHash('sha256')
+  const rel = (path: string) => relative(contentDir, path)
+  const read = (path: string): string | null => {
+    try {
+      const text = readFileSync(path, 'utf8')
+      hash.update(rel(path)).update(text)
+      return text
+    } catch {
+      problems.push(`${rel(path)}: file is missing`)
+      return null
+    }
+  }
+  const image = async (src: string, alt: string, file: string) => {
+    try {
+      return await images.register(src, alt)
+    } catch (err) {
+      problems.push(`${file}: ${(err as Error).message}`)
+      return undefined
+    }
+  }
+
+  // The company's identity.
+  const siteFile = join(contentDir, 'site.yml')
+  const siteText = read(siteFile)
+  let siteData: Record<string, any> | null = null
+  if (siteText !== null) {
+    try {
+      const data = parseYaml(siteText, { schema: 'core' })
+      if (check(validators.site, data, 'site.yml', problems)) siteData = data as Record<string, any>
+    } catch (err) {
+      problems.push(`site.yml: not valid YAML: ${(err as Error).message.split('\n')[0]}`)
+    }
+  }
+
+  // Company pages: every one in every language.
+  const pages = new Map<string, PageContent>()
+  for (const id of STATIC_PAGE_IDS) {
+    for (const code of LOCALE_CODES) {
+      const path = join(contentDir, 'pages', `${id}.${code}.md`)
+      const text = read(path)
+      if (text === null) continue
+      try {
+        const doc = parseFrontMatter(text)
+        if (check<{ title: string; description: string }>(validators.page, doc.data, rel(path), problems)) {
+          pages.set(`${id}.${code}`, { title: doc.data.title, description: doc.data.description, html: render(doc.body) })
+        }
+      } catch (err) {
+        problems.push(`${rel(path)}: ${(err as Error).message}`)
+      }
+    }
+  }
+
+  // News and projects: one file per item and language.
+  async function items<T>(folder: string, build: (slug: string, data: any, html: string, file: string) => Promise<T | undefined>, validate: ValidateFunction) {
+    const result = new Map<string, Partial<Record<Locale, T>>>()
+    const dir = join(contentDir, folder)
+    if (!existsSync(dir)) return result
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name)
+      const m = ITEM_FILE.exec(name)
+      if (!m) {
+        if (!name.startsWith('.')) problems.push(`${rel(path)}: file name must be <slug>.ja.md or <slug>.en.md (slug: a-z, 0-9, -)`)
+        continue
+      }
+      const text = read(path)
+      if (text === null) continue
+      try {
+        const doc = parseFrontMatter(text)
+        if (!check(validate, doc.data, rel(path), problems)) continue
+        const item = await build(m[1]!, doc.data, render(doc.body), rel(path))
+        if (item) result.set(m[1]!, { ...result.get(m[1]!), [m[2] as Locale]: item })
+      } catch (err) {
+        problems.push(`${rel(path)}: ${(err as Error).message}`)
+      }
+    }
+    return result
+  }
+
+  const news = await items<NewsItem>('news', async (slug, d, html, file) => {
+    const cover = d.cover ? await image(d.cover, d.coverAlt, file) : undefined
+    if (d.cover && !cover) return undefined
+    return { slug, date: d.date, title: d.title, excerpt: d.excerpt, category: d.category, cover, html }
+  }, validators.news)
+
+  const projects = await items<ProjectItem>('projects', async (slug, d, html, file) => {
+    const cover = await image(d.cover, d.coverAlt, file)
+    const gallery = []
+    for (const g of d.gallery ?? []) gallery.push(await image(g.src, g.alt, file))
+    if (!cover || gallery.some((g) => !g)) return undefined
+    return { ...d, slug, featured: d.featured === true, cover, gallery, html } as ProjectItem
+  }, validators.project)
+
+  // Optional site-wide images: content/images/<name>.svg|jpg|png.
+  const siteImages = new Map<string, ImageRef>()
+  for (const name of SITE_IMAGES) {
+    const file = ['svg', 'jpg', 'png'].map((ext) => `images/${name}.${ext}`).find((f) => existsSync(join(contentDir, f)))
+    if (!file) continue
+    const ref = await image(file, '', file)
+    if (ref) siteImages.set(name, ref)
+  }
+
+  if (problems.length > 0 || !siteData) throw new ContentError(problems)
+  const site = siteData
+  const sites = Object.fromEntries(
+    LOCALE_CODES.map((code) => {
+      const pick = (v: any) => (v && typeof v === 'object' && !Array.isArray(v) && code in v ? v[code] : v)
+      const info = Object.fromEntries(Object.entries(site).map(([k, v]) => [k, k === 'social' ? v : pick(v)]))
+      return [code, { social: {}, ...info } as SiteInfo]
+    }),
+  ) as Record<Locale, SiteInfo>
+
+  const list = <T>(map: Map<string, Partial<Record<Locale, T>>>, code: Locale) => [...map.values()].flatMap((v) => (v[code] ? [v[code]!] : []))
+  const newsLists = Object.fromEntries(LOCALE_CODES.map((c) => [c, list(news, c).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))]))
+  const projectLists = Object.fromEntries(LOCALE_CODES.map((c) => [c, list(projects, c).sort((a, b) => b.completed.localeCompare(a.completed) || a.slug.localeCompare(b.slug))]))
+  const localesOf = (map: Map<string, Partial<Record<Locale, unknown>>>, slug: string) => LOCALE_CODES.filter((c) => map.get(slug)?.[c])
+
+  const content: ContentSource = {
+    version: hash.digest('hex').slice(0, 16),
+    site: (locale) => sites[locale],
+    page: (id: StaticPageId, locale) => pages.get(`${id}.${locale}`)!,
+    listNews: (locale) => newsLists[locale]!,
+    getNews: (slug, locale) => news.get(slug)?.[locale],
+    listProjects: (locale) => projectLists[locale]!,
+    getProject: (slug, locale) => projects.get(slug)?.[locale],
+    newsLocales: (slug) => localesOf(news, slug),
+    projectLocales: (slug) => localesOf(projects, slug),
+    siteImage: (name) => siteImages.get(name),
+  }
+  return { content, images }
+}

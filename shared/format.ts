@@ -1,0 +1,39 @@
+import type { Locale } from './i18n/locales'
+
+const cache = new Map<string, Intl.DateTimeFormat>()
+function formatter(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = locale + JSON.stringify(options)
+  let f = cache.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', { timeZone: 'UTC', ...options })
+    cache.set(key, f)
+  }
+  return f
+}
+
+/** 'YYYY-MM-DD' or 'YYYY-MM' read as a UTC calendar date, so server and browser agree. */
+function toDate(value: string): Date {
+  const [y, m, d] = value.split('-').map(Number)
+  return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1))
+}
+
+/** Lists: 2025.04.01 in both languages (DESIGN.md). */
+export function formatListDate(value: string): string {
+  return value.slice(0, 10).replaceAll('-', '.')
+}
+
+/** Article heads: 2025年4月1日 / 1 April 2025. */
+export function formatLongDate(value: string, locale: Locale): string {
+  return formatter(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(toDate(value))
+}
+
+/** Project periods: 2023年4月 / Apr 2023. */
+export function formatMonth(value: string, locale: Locale): string {
+  return formatter(locale, locale === 'ja' ? { year: 'numeric', month: 'long' } : { year: 'numeric', month: 'short' }).format(toDate(value))
+}
+
+/** Floor areas: 12,345.67㎡ / 12,345.67 m². */
+export function formatArea(value: number, locale: Locale): string {
+  const n = new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(value)
+  return locale === 'ja' ? `${n}㎡` : `${n} m²`
+}

@@ -1,0 +1,133 @@
+import t from 'tap'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { build, headTags, pageState, SITE, testConfig } from '../helper'
+
+t.test('news list: 10 per page, ?page=N, category filter, bad queries are 404', async (t) => {
+  const app = await build(t)
+  const first = await app.inject('/news')
+  t.equal(first.statusCode, 200)
+  const data = pageState(first.body).data
+  t.equal(data.items.length, 10)
+  t.same([data.page, data.pages, data.total], [1, 2, 13])
+  t.match(first.body, /<nav class="pagination"/)
+  t.match(first.body, /href="\/news\?page=2"/)
+  const second = await app.inject('/news?page=2')
+  t.equal(pageState(second.body).data.items.length, 3)
+  t.equal(headTags(second.body).canonical, SITE + '/news?page=2', 'page 2 canonicalises to itself')
+  t.equal(headTags(second.body).hreflang.en, SITE + '/en/news?page=2')
+  t.equal(headTags((await app.inject('/news?page=1')).body).canonical, SITE + '/news', 'page 1 has no query')
+  const en2 = await app.inject('/en/news?page=2')
+  t.equal(pageState(en2.body).data.items.length, 2, 'English has 12 articles: 2 on page 2')
+  const award = await app.inject('/en/news?category=award')
+  t.equal(award.statusCode, 200)
+  t.ok(pageState(award.body).data.items.every((i: any) => i.category === 'award'))
+  t.match(award.body, /<option value="award" selected="">Award<\/option>/)
+  for (const url of ['/news?page=3', '/news?page=0', '/news?page=-1', '/news?page=01', '/news?page=abc', '/news?page=1.5', '/news?page=1&page=2', '/news?category=castle', '/news?sort=asc', '/en/news?page=99999999']) {
+    t.equal((await app.inject(url)).statusCode, 404, url)
+  }
+})
+
+t.test('news article: date per locale, category, cover, newer/older links', async (t) => {
+  const app = await build(t)
+  const ja = (await app.inject('/news/2026-04-new-office')).body
+  t.match(ja, /<time dateTime="2026-04-01">2026年4月1日<\/time>/)
+  const en = (await app.inject('/en/news/2026-04-new-office')).body
+  t.match(en, /<time dateTime="2026-04-01">1 April 2026<\/time>/)
+  t.match(en, /<span class="badge">Notice<\/span>/)
+  t.match(en, /<img [^>]*width="1600" height="1200"[^>]*alt="Cover image"[^>]*loading="eager"[^>]*fetchPriority="high"/i, 'cover is the LCP image')
+  t.match(en, /class="pager__older"[^>]*href="\/en\/news\/2025-12-article-02"|href="\/en\/news\/2025-12-article-02"[^>]*class="pager__older"/)
+  t.notMatch(en, /pager__newer/, 'the newest has no newer link')
+})
+
+t.test('projects: card grid with images, category filter, facts table, gallery links', async (t) => {
+  const app = await build(t)
+  const list = await app.inject('/en/construction-project')
+  t.equal(pageState(list.body).data.items.length, 2)
+  t.match(list.body, /loading="lazy"/, 'card images are lazy')
+  t.match(list.body, /sizes="\(min-width: 64em\) 22rem/)
+  const civil = await app.inject('/construction-project?category=civil')
+  t.same(pageState(civil.body).data.items.map((i: any) => i.slug), ['kawasaki-bridge'])
+  t.equal((await app.inject('/construction-project?page=2')).statusCode, 404)
+  const detail = (await app.inject('/en/construction-project/minato-office-tower')).body
+  t.match(detail, /<caption>Project data<\/caption>/)
+  t.match(detail, /<th scope="row">Total floor area<\/th><td>12,345.67 m²<\/td>/)
+  t.match(detail, /<th scope="row">Construction period<\/th><td>Apr 2023 – Mar 2025<\/td>/)
+  const ja = (await app.inject('/construction-project/minato-office-tower')).body
+  t.match(ja, /<td>12,345.67㎡<\/td>/)
+  t.match(ja, /<td>2023年4月〜2025年3月<\/td>/)
+  const gallery = /<section class="gallery"[\s\S]*?<\/section>/.exec(detail)?.[0] ?? ''
+  t.match(gallery, /<a href="\/media\/[0-9a-f]{16}\/cover-1600\.jpg" class="gallery__link">/, 'opens the large image without JavaScript')
+  t.match(gallery, /<a href="\/media\/[0-9a-f]{16}\/small-400\.jpg"/, 'a small source links to its own size')
+})
+
+t.test('image variants: AVIF, WebP, JPEG, immutable, cached on disk, unknown ones 404', async (t) => {
+  const config = testConfig()
+  const app = await build(t, config)
+  const html = (await app.inject('/en/news/2026-04-new-office')).body
+  const m = /\/media\/([0-9a-f]{16})\/cover-800\.avif/.exec(html)
+  t.ok(m, 'srcset names the variants')
+  const hash = m![1]!
+  for (const [file, type] of [['cover-800.avif', 'image/avif'], ['cover-480.webp', 'image/webp'], ['cover-1600.jpg', 'image/jpeg']]) {
+    const res = await app.inject(`/media/${hash}/${file}`)
+    t.equal(res.statusCode, 200, file)
+    t.equal(res.headers['content-type'], type)
+    t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable')
+    t.ok(res.rawPayload.length > 100, `${file} has bytes`)
+  }
+  t.ok(existsSync(join(config.dataDir, 'media', `${hash}-800.avif`)), 'written to the cache')
+  for (const url of [`/media/${hash}/cover-801.jpg`, `/media/${hash}/cover-3200.jpg`, `/media/${hash}/cover-800.gif`, '/media/0000000000000000/cover-800.jpg', `/media/${hash}/..%2F..%2Fetc-800.jpg`]) {
+    t.equal((await app.inject(url)).statusCode, 404, url)
+  }
+})
+
+t.test('Atom feeds are valid and linked from the head', async (t) => {
+  const app = await build(t)
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'entry' || n === 'link' })
+  for (const [url, lang, count] of [['/news/feed.xml', 'ja', 13], ['/en/news/feed.xml', 'en', 12], ['/ja/news/feed.xml', 'ja', 13]] as const) {
+    const res = await app.inject(url)
+    t.equal(res.statusCode, 200, url)
+    t.match(res.headers['content-type'], /^application\/atom\+xml/)
+    t.equal(XMLValidator.validate(res.body), true, `${url} is well-formed`)
+    const feed = parser.parse(res.body).feed
+    t.equal(feed.xmlns, 'http://www.w3.org/2005/Atom')
+    t.equal(feed['xml:lang'], lang)
+    t.equal(feed.entry.length, count)
+    t.match(feed.entry[0].link[0].href, new RegExp(`^${SITE}${lang === 'en' ? '/en' : ''}/news/`))
+    t.ok(feed.entry.every((e: any) => e.id && e.title && e.updated), 'entries complete')
+  }
+  t.match((await app.inject('/en/news')).body, `<link rel="alternate" type="application/atom+xml" title="Soei Construction Co., Ltd. news" href="${SITE}/en/news/feed.xml">`)
+})
+
+t.test('JSON-LD: Organization on home and about, NewsArticle on articles, BreadcrumbList with breadcrumbs', async (t) => {
+  const app = await build(t)
+  const ld = async (url: string) => {
+    const html = (await app.inject(url)).body
+    return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
+  }
+  const home = await ld('/en')
+  t.same(home.map((d) => d['@type']), ['Organization'])
+  t.equal(home[0].name, 'Soei Construction Co., Ltd.')
+  t.same(home[0].sameAs, ['https://x.com/soei_test'])
+  t.same((await ld('/about')).map((d) => d['@type']), ['Organization', 'BreadcrumbList'])
+  const article = await ld('/en/news/2026-04-new-office')
+  t.same(article.map((d) => d['@type']), ['NewsArticle', 'BreadcrumbList'])
+  t.equal(article[0].headline, 'We have moved our head office')
+  t.equal(article[0].datePublished, '2026-04-01')
+  t.equal(article[0].mainEntityOfPage, SITE + '/en/news/2026-04-new-office')
+  t.same(article[1].itemListElement.map((i: any) => [i.position, i.name, i.item]), [
+    [1, 'Home', SITE + '/en'],
+    [2, 'News', SITE + '/en/news'],
+    [3, 'We have moved our head office', SITE + '/en/news/2026-04-new-office'],
+  ])
+  t.same((await ld('/ja/contact')).map((d) => d['@type']), ['BreadcrumbList'])
+  t.same(await ld('/nope'), [], 'no structured data on error pages')
+})
+
+t.test('sitemap entries carry lastmod for articles and projects', async (t) => {
+  const app = await build(t)
+  const xml = (await app.inject('/sitemap.xml')).body
+  t.match(xml, new RegExp(`<loc>${SITE}/news/2026-04-new-office</loc><lastmod>2026-04-01</lastmod>`))
+  t.match(xml, new RegExp(`<loc>${SITE}/en/construction-project/minato-office-tower</loc><lastmod>2025-03-31</lastmod>`))
+})
