@@ -69,7 +69,7 @@ t.test('image variants: AVIF, WebP, JPEG, immutable, cached on disk, unknown one
   const m = /\/media\/([0-9a-f]{16})\/cover-800\.avif/.exec(html)
   t.ok(m, 'srcset names the variants')
   const hash = m![1]!
-  for (const [file, type] of [['cover-800.avif', 'image/avif'], ['cover-480.webp', 'image/webp'], ['cover-1600.jpg', 'image/jpeg']]) {
+  for (const [file, type] of [['cover-800.avif', 'image/avif'], ['cover-480.webp', 'image/webp'], ['cover-1600.jpg', 'image/jpeg']] as const) {
     const res = await app.inject(`/media/${hash}/${file}`)
     t.equal(res.statusCode, 200, file)
     t.equal(res.headers['content-type'], type)

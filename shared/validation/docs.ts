@@ -1,0 +1,96 @@
+import { ASYNC_AND_TRANSFORMS, catalogue } from './catalogue'
+import { confirmKeys, formatMessage, formKeys } from './messages'
+import { checkParams } from './params'
+import type { Locale, RuleDef, RuleFamily } from './types'
+
+const FAMILY_TITLES: Record<RuleFamily, string> = {
+  strings: 'Presence and shape of strings',
+  characters: 'Character classes',
+  contact: 'Contact data',
+  network: 'Network',
+  identifiers: 'Business identifiers, paths and ids',
+  dates: 'Dates',
+  numbers: 'Numbers',
+  booleans: 'Booleans',
+  arrays: 'Arrays',
+  objects: 'Objects and cross-field',
+}
+
+/** Escapes text for a Markdown table cell (pipes, HTML angle brackets, line breaks). */
+const cell = (text: string) =>
+  text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, ' ')
+const code = (text: string) => '`' + text + '`'
+
+function paramsCell(rule: RuleDef): string {
+  if (rule.params.length === 0) return '–'
+  return rule.params
+    .map((p) => {
+      const values = p.kind === 'variant' ? `: ${(p.values ?? []).map((v) => code(v)).join(' / ')}` : ''
+      const optional = p.optional ? (p.default === undefined ? ' (optional)' : ` (optional, default ${code(String(p.default))})`) : ''
+      return `${code(p.name)}${optional}: ${cell(p.description)}${values}`
+    })
+    .join('<br>')
+}
+
+/** The rule's message for its example parameters; one line per variant for variant rules. */
+function messagesCell(rule: RuleDef, locale: Locale): string {
+  const examples = rule.params.map((p) => p.example)
+  const variantIndex = rule.params.findIndex((p) => p.kind === 'variant')
+  const render = (params: unknown[]) => {
+    const ref = rule.message(checkParams(rule, params), locale)
+    return formatMessage(locale, ref.key, ref.values)
+  }
+  if (variantIndex < 0) return cell(render(examples))
+  const variants = rule.params[variantIndex]?.values ?? []
+  return variants.map((v) => cell(`${v}: ${render(examples.map((e, i) => (i === variantIndex ? v : e)))}`)).join('<br>')
+}
+
+function exampleNote(rule: RuleDef): string {
+  if (rule.params.length === 0) return ''
+  return ' (e.g. ' + rule.params.map((p) => `${p.name} = ${JSON.stringify(p.example)}`).join(', ') + ')'
+}
+
+/** The catalogue as Markdown, generated from the data and the message files only. */
+export function renderValidationDocs(): string {
+  const lines: string[] = [
+    '# Validation rules',
+    '',
+    '<!-- Generated from shared/validation by `node --import tsx scripts/gen-validation-docs.ts`. Do not edit by hand. -->',
+    '',
+    'The rule catalogue of spec section 5, shared by the browser (`validateValue`, `validateFields`) and the server',
+    '(`buildSchema` + `validateForm` from `shared/validation/ajv.ts`). Conventions:',
+    '',
+    "- Every rule except `required`, `requiredSelect` and `mustBeTrue` passes an empty value ('', null, undefined).",
+    '- Character classes accept half-width characters only: a full-width digit fails `digits`.',
+    "- Numbers are judged on the text as typed: '1.50' has two decimals; '1e3', '+1', '.5' and '1,000' are not numbers.",
+    "- Dates are 'YYYY-MM-DD' strings of real calendar days; 'today' is the day in Asia/Tokyo unless configured.",
+    "- In a form definition, `sameAs` takes `{ \"$field\": \"otherField\" }` to compare with another field.",
+    '- Messages below are shown for the example parameters given in the Parameters column.',
+    '',
+  ]
+  for (const family of Object.keys(FAMILY_TITLES) as RuleFamily[]) {
+    const rules = catalogue.filter((r) => r.family === family)
+    if (rules.length === 0) continue
+    lines.push(`## ${FAMILY_TITLES[family]}`, '', '| Rule | Parameters | Passes when | English message | Japanese message |', '|---|---|---|---|---|')
+    for (const rule of rules) {
+      lines.push(
+        `| ${code(rule.id)} | ${paramsCell(rule)}${cell(exampleNote(rule))} | ${cell(rule.summary)} | ${messagesCell(rule, 'en')} | ${messagesCell(rule, 'ja')} |`,
+      )
+    }
+    lines.push('')
+  }
+  lines.push('## Asynchronous rules and transforms', '', 'Exported as functions of their own, not through `validateValue`.', '')
+  lines.push('| Function | What it does | English message | Japanese message |', '|---|---|---|---|')
+  for (const e of ASYNC_AND_TRANSFORMS) {
+    const en = e.messageKey ? formatMessage('en', e.messageKey) : '–'
+    const ja = e.messageKey ? formatMessage('ja', e.messageKey) : '–'
+    lines.push(`| ${code(e.signature)} | ${cell(e.summary)} | ${cell(en)} | ${cell(ja)} |`)
+  }
+  lines.push('', '## Confirmation prompts and form messages', '', '| Message id | English | Japanese |', '|---|---|---|')
+  for (const key of [...confirmKeys, ...Object.values(formKeys)]) {
+    const values = { count: 3 }
+    lines.push(`| ${code(key)} | ${cell(formatMessage('en', key, values))} | ${cell(formatMessage('ja', key, values))} |`)
+  }
+  lines.push('')
+  return lines.join('\n')
+}

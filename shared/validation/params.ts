@@ -1,0 +1,101 @@
+import type { FieldRef, ParamDef, RuleDef } from './types'
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Days of a month of the proleptic Gregorian calendar (leap years included). */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
+  return [4, 6, 9, 11].includes(month) ? 30 : 31
+}
+
+/** [year, month, day] of a real calendar date written 'YYYY-MM-DD' (years 0001-9999), else null. */
+export function parseDate(value: unknown): [number, number, number] | null {
+  if (typeof value !== 'string') return null
+  const m = DATE_RE.exec(value)
+  if (!m) return null
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null
+  return [y, mo, d]
+}
+
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value === '') return false
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function isFieldRef(value: unknown): value is FieldRef {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 1 &&
+    typeof (value as { $field?: unknown }).$field === 'string'
+  )
+}
+
+function paramOk(def: ParamDef, value: unknown): boolean {
+  switch (def.kind) {
+    case 'length':
+      return Number.isSafeInteger(value) && (value as number) >= 1
+    case 'count':
+      return Number.isSafeInteger(value) && (value as number) >= 0
+    case 'decimals':
+      return value === 1 || value === 2 || value === 3
+    case 'text':
+      return typeof value === 'string' && value !== ''
+    case 'label':
+      return typeof value === 'string'
+    case 'date':
+      return parseDate(value) !== null
+    case 'timeZone':
+      return isTimeZone(value)
+    case 'variant':
+      return typeof value === 'string' && (def.values ?? []).includes(value)
+    case 'value':
+      return true
+  }
+}
+
+const EXPECTED: Record<ParamDef['kind'], string> = {
+  length: 'an integer >= 1',
+  count: 'an integer >= 0',
+  decimals: '1, 2 or 3',
+  text: 'a non-empty string',
+  label: 'a string',
+  date: "a calendar date 'YYYY-MM-DD'",
+  timeZone: 'an IANA time zone',
+  variant: 'one of the listed variants',
+  value: 'any value',
+}
+
+/**
+ * Checks the parameters of a rule and fills in defaults. Throws a TypeError naming the
+ * rule and parameter when a parameter is missing, extra or of the wrong kind.
+ */
+export function checkParams(rule: RuleDef, params: readonly unknown[] | undefined): unknown[] {
+  const given = params ?? []
+  if (!Array.isArray(given)) throw new TypeError(`${rule.id}: parameters must be an array`)
+  if (given.length > rule.params.length) {
+    throw new TypeError(`${rule.id}: takes ${rule.params.length} parameter(s), got ${given.length}`)
+  }
+  const out = rule.params.map((def, i) => {
+    if (i >= given.length || (def.optional && given[i] === undefined)) {
+      if (def.optional) return def.default
+      throw new TypeError(`${rule.id}: parameter ${def.name} is missing`)
+    }
+    const value: unknown = given[i]
+    if (!paramOk(def, value)) {
+      const shown = typeof value === 'string' ? JSON.stringify(value) : String(value)
+      const expected = def.kind === 'variant' ? (def.values ?? []).join(' | ') : EXPECTED[def.kind]
+      throw new TypeError(`${rule.id}: parameter ${def.name} must be ${expected}, got ${shown}`)
+    }
+    return value
+  })
+  rule.checkParams?.(out)
+  return out
+}
