@@ -1,0 +1,46 @@
+# syntax=docker/dockerfile:1
+# Multi-stage: production dependencies and the build run with the toolchain; the runtime stage gets
+# only node_modules (production), dist/ and the sample content, and runs as the unprivileged "node" user.
+ARG NODE_IMAGE=node:22.20.0-bookworm-slim
+
+# Production dependencies only (native addons are compiled here, with the toolchain).
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+# Build with dev dependencies (esbuild, TypeScript).
+FROM deps AS build
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# Runtime: no compiler, no dev dependencies; only DATA_DIR is writable.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DIST_DIR=/app/dist \
+    CONTENT_DIR=/app/content \
+    DATA_DIR=/data
+WORKDIR /app
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /data \
+ && chown node:node /data
+COPY --from=deps --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/dist ./dist
+COPY --chown=root:root package.json ./
+COPY --chown=root:root content ./content
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# tini is PID 1: it forwards SIGTERM/SIGINT to Node and reaps zombies.
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "dist/server/index.js"]

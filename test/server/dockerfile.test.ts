@@ -1,0 +1,50 @@
+import t from 'tap'
+import { readFileSync } from 'node:fs'
+import { DockerfileParser } from 'dockerfile-ast'
+import { parse as parseYaml } from 'yaml'
+
+const dockerfile = DockerfileParser.parse(readFileSync('Dockerfile', 'utf8'))
+const froms = dockerfile.getFROMs()
+const instructions = dockerfile.getInstructions()
+
+t.test('multi-stage: deps (production), build (dev), runtime', async (t) => {
+  t.same(froms.map((f) => f.getBuildStage()), ['deps', 'build', 'runtime'])
+  const arg = dockerfile.getARGs()[0]
+  t.match(arg?.getProperty()?.getValue(), /^node:\d+\.\d+\.\d+-bookworm-slim$/, 'base image pinned to an exact Node LTS version')
+  const runs = instructions.filter((i) => i.getKeyword() === 'RUN').map((i) => i.getTextContent())
+  t.ok(runs.some((r) => /npm ci --omit=dev/.test(r)), 'production-only install')
+  t.ok(runs.some((r) => /npm run build/.test(r)), 'build with dev dependencies')
+})
+
+t.test('runtime stage: non-root, tini, healthcheck, data volume, no dev dependency copied', async (t) => {
+  const start = froms[2]!.getRange().start.line
+  const runtime = instructions.filter((i) => i.getRange().start.line >= start)
+  const keyword = (k: string) => runtime.filter((i) => i.getKeyword() === k)
+  t.same(keyword('USER').map((u) => u.getArguments().map((a) => a.getValue()).join(' ')), ['node'], 'runs as the node user')
+  t.match(keyword('ENTRYPOINT')[0]?.getTextContent(), /tini/, 'tini is PID 1 and forwards signals')
+  t.match(keyword('HEALTHCHECK')[0]?.getTextContent(), /\/healthz/)
+  t.match(keyword('VOLUME')[0]?.getTextContent(), /\/data/)
+  t.match(keyword('CMD')[0]?.getTextContent(), /dist\/server\/index\.js/)
+  const copies = keyword('COPY').map((c) => c.getTextContent())
+  t.ok(copies.some((c) => /--from=deps .*node_modules/.test(c)), 'node_modules from the production-only stage')
+  t.notOk(copies.some((c) => /--from=build .*node_modules/.test(c)), 'never the build stage node_modules')
+  t.notOk(keyword('RUN').some((r) => /npm (ci|install)(?!.*--omit=dev)/.test(r.getTextContent())), 'no full install in the runtime stage')
+  const env = keyword('ENV').map((e) => e.getTextContent()).join(' ')
+  t.match(env, /DATA_DIR=\/data/)
+  t.match(env, /HOST=0\.0\.0\.0/)
+})
+
+t.test('compose: site behind a reverse proxy, named data volume, restart policies, health-based start', async (t) => {
+  const compose = parseYaml(readFileSync('docker-compose.yml', 'utf8'))
+  const { site, proxy } = compose.services
+  t.equal(site.restart, 'unless-stopped')
+  t.equal(proxy.restart, 'unless-stopped')
+  t.ok(site.volumes.includes('site-data:/data'), 'named volume for data')
+  t.ok('site-data' in compose.volumes)
+  t.equal(site.read_only, true, 'only DATA_DIR (a volume) is writable')
+  t.same(proxy.depends_on, { site: { condition: 'service_healthy' } })
+  t.ok(proxy.ports.includes('443:443'), 'TLS-ready')
+  t.notOk(site.ports, 'the site is reachable only through the proxy')
+  const caddy = readFileSync('deploy/Caddyfile', 'utf8')
+  t.match(caddy, /reverse_proxy site:3000/)
+})
