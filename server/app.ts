@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import type { ContentSource } from '../shared/content'
@@ -9,7 +8,11 @@ import type { ImageRegistry } from './content/images'
 import mediaPlugin from './plugins/media'
 import { loadManifest, type BuildManifest } from './render/manifest'
 import { createPageRenderer } from './render/render-page'
+import compress from '@fastify/compress'
+import underPressure from '@fastify/under-pressure'
 import healthPlugin from './plugins/health'
+import requestLogPlugin, { REDACT_PATHS, requestId } from './plugins/request-log'
+import securityHeadersPlugin from './plugins/security-headers'
 import localePlugin from './plugins/locale'
 import renderPlugin from './plugins/render'
 import sitemapPlugin from './plugins/sitemap'
@@ -32,10 +35,16 @@ function hopsTrusted(n: number) {
 /** Builds the application without listening: the entry and every test use this. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    disableRequestLogging: true,
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestId,
+    return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   })
   const manifest = deps.manifest ?? loadManifest(config.distDir)
@@ -49,7 +58,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onMissingMessage: (key, locale, reason) => missingLog.warn({ key, locale, reason }, 'missing message'),
   })
 
-  // Order matters: URL policy first, then cookies, then the plugins that answer.
+  // Order matters: logging and load shedding first, then headers and compression for every
+  // answer, the URL policy, cookies, and finally the plugins that answer.
+  await app.register(requestLogPlugin)
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
+    retryAfter: 10,
+    exposeStatusRoute: false,
+  })
+  await app.register(securityHeadersPlugin)
+  // HTML, JSON and XML on the fly; hashed assets are pre-compressed at build (see plugins/static).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(trailingSlashPlugin)
   await app.register(fastifyCookie)
   await app.register(healthPlugin, { manifest })

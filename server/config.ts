@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { Ajv } from 'ajv'
+import { contactConfigProblems, contactEnvProperties, readContactConfig, type ContactConfig } from './contact/config'
 
 /** Typed configuration. The only module that reads process.env (through loadConfig). */
 export interface Config {
@@ -22,6 +23,10 @@ export interface Config {
   /** The only writable folder: database, image variant cache. */
   dataDir: string
   shutdownTimeoutMs: number
+  /** Above this event-loop delay the server sheds load with 503 + Retry-After. */
+  maxEventLoopDelayMs: number
+  /** Contact form: mail, rate limit, form tokens (server/contact/config.ts). */
+  contact: ContactConfig
 }
 
 const envSchema = {
@@ -39,6 +44,8 @@ const envSchema = {
     CONTENT_DIR: { type: 'string', minLength: 1, default: 'content' },
     DATA_DIR: { type: 'string', minLength: 1, default: 'data' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 10000 },
+    MAX_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60000, default: 1000 },
+    ...contactEnvProperties,
   },
 } as const
 
@@ -46,6 +53,9 @@ const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true })
 const validateEnv = ajv.compile(envSchema)
 
 export class ConfigError extends Error {}
+
+/** Never echoed in error lines: they may hold credentials. */
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'FORM_SECRET'])
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
   if (value === 'true') return true
@@ -66,11 +76,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = (validateEnv.errors ?? []).map((e) => {
       const name = e.instancePath.replace(/^\//, '') || String(e.params?.missingProperty ?? '')
       const allowed = e.keyword === 'enum' ? `one of ${(e.params.allowedValues as string[]).join(', ')}` : e.message
-      return `${name}: invalid value ${JSON.stringify(env[name])} (${allowed})`
+      const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name])
+      return `${name}: invalid value ${shown} (${allowed})`
     })
     throw new ConfigError(lines.join('\n'))
   }
   const v = input as Record<string, any>
+  const problems = contactConfigProblems(readContactConfig(v))
+  if (problems.length) throw new ConfigError(problems.join('\n'))
   return {
     host: v.HOST,
     port: v.PORT,
@@ -84,5 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentDir: resolve(v.CONTENT_DIR),
     dataDir: resolve(v.DATA_DIR),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    maxEventLoopDelayMs: v.MAX_EVENT_LOOP_DELAY_MS,
+    contact: readContactConfig(v),
   }
 }

@@ -1,0 +1,90 @@
+import t from 'tap'
+import { spawn } from 'node:child_process'
+import { request } from 'node:http'
+import { brotliDecompressSync } from 'node:zlib'
+import { build, logCollector } from '../helper'
+
+t.test('one log line per request with method, route, status, duration and request id; secrets redacted', async (t) => {
+  const log = logCollector()
+  const app = await build(t, { logLevel: 'info' }, { logStream: log.stream })
+  const res = await app.inject({ url: '/en/news/2026-04-new-office', headers: { 'x-request-id': 'abc-123', cookie: 'i18n_redirected=en; auth_jwt=secret-token', authorization: 'Bearer secret-token' } })
+  t.equal(res.headers['x-request-id'], 'abc-123', 'incoming id echoed')
+  const lines = log.lines.filter((l) => l.msg === 'request')
+  t.equal(lines.length, 1, 'exactly one line')
+  t.match(lines[0], { reqId: 'abc-123', method: 'GET', route: '/*', statusCode: 200, url: '/en/news/2026-04-new-office' })
+  t.type(lines[0].durationMs, 'number')
+  t.notMatch(JSON.stringify(log.lines), /secret-token/, 'cookies and Authorization never reach the log')
+  app.log.info({ inquiry: { name: '山田太郎', email: 'taro@example.jp', inquiryType: 'estimate' }, headers: { cookie: 'auth_jwt=secret-token' } }, 'inquiry stored')
+  const stored = log.lines.find((l) => l.msg === 'inquiry stored')
+  t.same(stored?.inquiry, { name: '[Redacted]', email: '[Redacted]', inquiryType: 'estimate' }, 'personal data redacted, the rest kept')
+  t.equal(stored?.headers?.cookie, '[Redacted]')
+  const generated = await app.inject({ url: '/about', headers: { 'x-request-id': 'bad id\nwith newline' } })
+  t.match(generated.headers['x-request-id'], /^[0-9a-f-]{36}$/, 'an unsafe incoming id is replaced')
+})
+
+t.test('security headers: strict CSP without unsafe-inline, no framing, HSTS only over HTTPS', async (t) => {
+  const app = await build(t)
+  const res = await app.inject('/en')
+  const csp = String(res.headers['content-security-policy'])
+  t.match(csp, /script-src 'self'/)
+  t.notMatch(csp, /unsafe-inline/)
+  t.match(csp, /frame-ancestors 'none'/)
+  t.match(csp, /object-src 'none'/)
+  t.equal(res.headers['x-content-type-options'], 'nosniff')
+  t.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin')
+  t.equal(res.headers['cross-origin-opener-policy'], 'same-origin')
+  t.match(String(res.headers['permissions-policy']), /camera=\(\)/)
+  t.notOk(res.headers['strict-transport-security'], 'no HSTS over plain HTTP')
+  const proxied = await build(t, { trustProxy: true })
+  const https = await proxied.inject({ url: '/en', headers: { 'x-forwarded-proto': 'https' } })
+  t.match(String(https.headers['strict-transport-security']), /max-age=63072000/)
+  t.notMatch(res.body, /<script>(?!<\/script>)/, 'the page inlines no executable script')
+})
+
+t.test('HTML, JSON and XML are compressed on the fly', async (t) => {
+  const app = await build(t)
+  const res = await app.inject({ url: '/en/news', headers: { 'accept-encoding': 'br, gzip' } })
+  t.equal(res.headers['content-encoding'], 'br')
+  t.match(brotliDecompressSync(res.rawPayload).toString('utf8'), /<html lang="en">/)
+  const xml = await app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip' } })
+  t.equal(xml.headers['content-encoding'], 'gzip')
+})
+
+t.test('SIGTERM: in-flight requests complete, then the process exits 0', async (t) => {
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CONTENT_DIR: 'test/fixtures/content', DATA_DIR: (await import('node:fs')).mkdtempSync((await import('node:os')).tmpdir() + '/sig-') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const origin = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (d) => {
+      out += d
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+      if (m) resolve(m[1]!)
+    })
+    child.on('exit', () => reject(new Error('server exited early')))
+  })
+  const url = new URL(origin)
+  // Uncached image variants take a while to encode: they are the in-flight work.
+  const html = await (await fetch(origin + '/en/news/2026-04-new-office')).text()
+  const variants = [...new Set([...html.matchAll(/\/media\/[0-9a-f]{16}\/cover-\d+\.(?:avif|webp|jpg)/g)].map((m) => m[0]))]
+  t.ok(variants.length >= 6, 'several variants to fetch')
+  const inFlight = variants.map(
+    (path) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: url.hostname, port: url.port, path, agent: false }, (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode ?? 0))
+        })
+        req.on('error', reject)
+        req.end()
+      }),
+  )
+  // Let the server receive every request before the signal (a connection with no request yet is idle).
+  await new Promise((r) => setTimeout(r, 150))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  child.kill('SIGTERM')
+  const statuses = await Promise.all(inFlight)
+  t.same(statuses, variants.map(() => 200), 'every request in flight at SIGTERM completed')
+  t.equal(await exited, 0, 'exit code 0')
+})
