@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
 
 const watch = process.argv.includes('--watch')
@@ -67,6 +68,16 @@ function writeManifest(metafile) {
   return manifest
 }
 
+/** Brotli and gzip copies of every text asset, served by @fastify/static's preCompressed option. */
+function precompress(metafile) {
+  for (const file of Object.keys(metafile.outputs)) {
+    if (!/\.(js|css|svg)$/.test(file)) continue
+    const bytes = readFileSync(file)
+    writeFileSync(file + '.br', brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+    writeFileSync(file + '.gz', gzipSync(bytes, { level: 9 }))
+  }
+}
+
 rmSync(dist, { recursive: true, force: true })
 mkdirSync(publicDir, { recursive: true })
 cpSync('public', publicDir, { recursive: true })
@@ -74,6 +85,7 @@ cpSync('public', publicDir, { recursive: true })
 if (!watch) {
   const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)])
   const manifest = writeManifest(client.metafile)
+  precompress(client.metafile)
   console.log(`built ${manifest.id}: ${manifest.js} ${manifest.css}`)
 } else {
   let server

@@ -34,7 +34,7 @@ const envSchema = {
   properties: {
     HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000 },
-    SITE_URL: { type: 'string', pattern: '^(https?://[^/\\s?#]+)?$', default: '' },
+    SITE_URL: { type: 'string', pattern: '^(https?://[^/\\s?#]+/?)?$', default: '' },
     TRUST_PROXY: { type: 'string', pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$', default: 'false' },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     NODE_ENV: { type: 'string', enum: ['production', 'development', 'test'], default: 'production' },

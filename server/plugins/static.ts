@@ -16,6 +16,8 @@ export default fp<{ distDir: string }>(
       index: false,
       list: false,
       dotfiles: 'deny',
+      // build.mjs writes .br and .gz next to each hashed asset.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${join(distDir, 'public', 'assets')}`)
