@@ -1,0 +1,55 @@
+import t from 'tap'
+import { spawn, spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+// Reproduces the Dockerfile's runtime stage without Docker: a folder holding only what the image
+// holds (package.json + lock, a production-only install, dist/ and content/), then starts it.
+// Proves the running server needs no dev dependency.
+t.setTimeout(600_000)
+
+t.test('the runtime stage runs with production dependencies only', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'runtime-stage-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  for (const item of ['package.json', 'package-lock.json', 'dist', 'content']) cpSync(item, join(dir, item), { recursive: true })
+  const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, encoding: 'utf8', timeout: 480_000 })
+  t.equal(install.status, 0, `npm ci --omit=dev: ${install.stderr.slice(-2000)}`)
+  for (const devOnly of ['esbuild', 'typescript', 'tsx', 'tap', 'playwright-core']) {
+    t.notOk(existsSync(join(dir, 'node_modules', devOnly)), `${devOnly} is not installed`)
+  }
+  const data = join(dir, 'data')
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: data },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  t.teardown(() => child.kill('SIGKILL'))
+  let stderr = ''
+  child.stderr!.on('data', (d) => (stderr += d))
+  const origin = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    const timer = setTimeout(() => reject(new Error(`no start: ${stderr}`)), 30_000)
+    child.stdout!.on('data', (d) => {
+      out += d
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1]!)
+      }
+    })
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)))
+  })
+  t.equal((await fetch(origin + '/healthz')).status, 200)
+  const page = await fetch(origin + '/en/construction-project')
+  t.equal(page.status, 200)
+  const html = await page.text()
+  const variant = /\/media\/[0-9a-f]{16}\/[A-Za-z0-9_-]+-480\.webp/.exec(html)?.[0]
+  t.ok(variant, 'the page references image variants')
+  const image = await fetch(origin + variant)
+  t.equal(image.status, 200, 'sharp works in the runtime stage')
+  t.ok(existsSync(join(data, 'media')), 'writes only under DATA_DIR')
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  child.kill('SIGTERM')
+  t.equal(await exited, 0)
+})
