@@ -1,0 +1,120 @@
+// Throughput benchmark: the built server against the physical limit of serving the same bytes.
+//   node bench/throughput.mjs [--duration 5] [--connections 10,100] [--paths /,/en,/news]
+// For each path it measures, in one run and side by side:
+//   static  a plain node:http server answering the byte-identical page from memory (the ceiling)
+//   server  this server (dist/server/index.js, the shipped sample content)
+// and prints requests/s, p50/p99 latency, the ratio server/static, non-2xx counts and the server's peak RSS.
+// Needs `npm run build` first. Loopback only; bounded in time (paths × connections × 2 × duration).
+import { spawn } from 'node:child_process'
+import { readFileSync, mkdtempSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i === -1 ? fallback : process.argv[i + 1]
+}
+const duration = Number(arg('duration', '5'))
+const connectionsList = arg('connections', '10,100').split(',').map(Number)
+const paths = arg('paths', '/ja,/en,/news,/en/news,/news/2026-04-new-head-office,/en/news/2026-04-new-head-office,/construction-project,/en/construction-project,/contact,/en/contact').split(',')
+
+function startServer(env = {}) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now()
+    const child = spawn(process.execPath, ['dist/server/index.js'], {
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')), ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    // LOG_LEVEL=warn hides the "listening" line: poll /readyz on the port from /proc instead.
+    child.stdout.resume()
+    const poll = async () => {
+      for (let i = 0; i < 200; i++) {
+        const port = listeningPort(child.pid)
+        if (port) {
+          const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null)
+          if (res?.ok) return resolve({ child, origin: `http://127.0.0.1:${port}`, readyMs: Date.now() - started })
+        }
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      reject(new Error('server did not become ready'))
+    }
+    void poll()
+  })
+}
+
+/** The TCP port a process listens on, read from /proc (Linux). */
+function listeningPort(pid) {
+  try {
+    const inodes = new Set()
+    for (const fd of require_readdir(`/proc/${pid}/fd`)) {
+      try {
+        const link = require_readlink(`/proc/${pid}/fd/${fd}`)
+        const m = /^socket:\[(\d+)\]$/.exec(link)
+        if (m) inodes.add(m[1])
+      } catch {}
+    }
+    for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+        const cols = line.trim().split(/\s+/)
+        if (cols[3] === '0A' && inodes.has(cols[9])) return parseInt(cols[1].split(':')[1], 16)
+      }
+    }
+  } catch {}
+  return null
+}
+import { readdirSync as require_readdir, readlinkSync as require_readlink } from 'node:fs'
+
+function peakRssMb(pid) {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Math.round(Number(m[1]) / 1024) : NaN
+}
+
+function run(url, connections) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)))
+  })
+}
+
+const { child, origin, readyMs } = await startServer()
+// The ceiling: the same bytes and content type, from memory, through plain node:http.
+const pages = new Map()
+for (const path of paths) {
+  const res = await fetch(origin + path, { headers: { 'accept-encoding': 'identity' } })
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
+  pages.set(path, { body: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') })
+}
+const ceiling = createServer((req, res) => {
+  const page = pages.get(req.url)
+  if (!page) return res.writeHead(404).end()
+  res.writeHead(200, { 'content-type': page.type, 'content-length': page.body.length })
+  res.end(page.body)
+})
+await new Promise((r) => ceiling.listen(0, '127.0.0.1', r))
+const staticOrigin = `http://127.0.0.1:${ceiling.address().port}`
+
+console.log(`ready in ${readyMs} ms; ${duration} s per run; node ${process.version}`)
+console.log('path'.padEnd(38), 'conn', 'static req/s'.padStart(12), 'server req/s'.padStart(12), 'ratio'.padStart(6), 'p50/p99 static'.padStart(15), 'p50/p99 server'.padStart(15), 'errors')
+let errors = 0
+for (const path of paths) {
+  for (const connections of connectionsList) {
+    const a = await run(staticOrigin + path, connections)
+    const b = await run(origin + path, connections)
+    const bad = b.non2xx + b.errors + b.timeouts + a.non2xx + a.errors
+    errors += bad
+    console.log(
+      path.padEnd(38),
+      String(connections).padStart(4),
+      a.requests.average.toFixed(0).padStart(12),
+      b.requests.average.toFixed(0).padStart(12),
+      (b.requests.average / a.requests.average).toFixed(2).padStart(6),
+      `${a.latency.p50}/${a.latency.p99} ms`.padStart(15),
+      `${b.latency.p50}/${b.latency.p99} ms`.padStart(15),
+      bad,
+    )
+  }
+}
+console.log(`server peak RSS ${peakRssMb(child.pid)} MB; non-2xx or errors: ${errors}`)
+ceiling.close()
+child.kill('SIGTERM')
