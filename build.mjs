@@ -14,7 +14,7 @@ const publicDir = join(dist, 'public')
 
 /** @type {import('esbuild').BuildOptions} */
 const clientOptions = {
-  entryPoints: { entry: 'client/entry.tsx', styles: 'client/styles.css' },
+  entryPoints: { entry: 'client/entry.tsx', styles: 'client/site.css' },
   outdir: join(publicDir, 'assets'),
   entryNames: '[name]-[hash]',
   chunkNames: 'chunk-[hash]',
@@ -35,7 +35,7 @@ const clientOptions = {
 
 /** @type {import('esbuild').BuildOptions} */
 const serverOptions = {
-  entryPoints: { index: 'server/index.ts', 'content-check': 'server/content-check.ts' },
+  entryPoints: { main: 'server/main.ts', 'content-check': 'server/content-check.ts', inquiries: 'server/contact/cli.ts' },
   outdir: join(dist, 'server'),
   bundle: true,
   platform: 'node',
@@ -51,7 +51,7 @@ function writeManifest(metafile) {
   const outputs = Object.entries(metafile.outputs)
   const find = (entry) => outputs.find(([, o]) => o.entryPoint === entry)
   const [jsFile, jsOut] = find('client/entry.tsx') ?? []
-  const [cssFile] = find('client/styles.css') ?? []
+  const [cssFile] = find('client/site.css') ?? []
   if (!jsFile || !cssFile) throw new Error('client entry outputs missing from the esbuild metafile')
   const url = (file) => '/' + relative(publicDir, file).split('\\').join('/')
   const hash = createHash('sha256')
@@ -82,8 +82,19 @@ rmSync(dist, { recursive: true, force: true })
 mkdirSync(publicDir, { recursive: true })
 cpSync('public', publicDir, { recursive: true })
 
+/** The launcher stays unbundled: it must set NODE_ENV before main.js (and React) load. */
+const launcherOptions = {
+  entryPoints: ['server/index.ts'],
+  outfile: join(dist, 'server', 'index.js'),
+  bundle: false,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+}
+
 if (!watch) {
-  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)])
+  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions), esbuild.build(launcherOptions)])
   const manifest = writeManifest(client.metafile)
   precompress(client.metafile)
   console.log(`built ${manifest.id}: ${manifest.js} ${manifest.css}`)
@@ -114,6 +125,7 @@ if (!watch) {
     },
   })
   const client = await esbuild.context({ ...clientOptions, plugins: [onEnd('manifest', (r) => (writeManifest(r.metafile), restart()))] })
+  await esbuild.build(launcherOptions)
   const server2 = await esbuild.context({ ...serverOptions, plugins: [onEnd('restart', () => restart())] })
   await Promise.all([client.watch(), server2.watch()])
   console.log('watching for changes (Ctrl+C to stop)')

@@ -20,12 +20,10 @@ async function start(): Promise<void> {
   const script = document.getElementById(PAGE_STATE_ID)
   if (!root || !script) return
   const state = JSON.parse(script.textContent ?? '{}') as PageState
-  if (!state.messages) {
-    const loaded = await loadMessages(state.buildId, state.locale)
-    if (!loaded) return // the server-rendered page stays fully usable
-    state.messages = loaded
-  }
-  const t = createTranslator(state.locale, state.messages, {
+  const messages = state.messages ?? (await loadMessages(state.buildId, state.locale))
+  // Without messages the client cannot render the same text: the server-rendered page stays as it is.
+  if (!messages) return
+  const t = createTranslator(state.locale, messages, {
     onMissing: (key, locale, reason) => console.warn(`[i18n] ${reason} message "${key}" (${locale})`),
   })
   const serverHtml = root.innerHTML

@@ -15,6 +15,7 @@ import requestLogPlugin, { REDACT_PATHS, requestId } from './plugins/request-log
 import securityHeadersPlugin from './plugins/security-headers'
 import localePlugin from './plugins/locale'
 import renderPlugin from './plugins/render'
+import contactPlugin, { type ContactDeps } from './plugins/contact'
 import sitemapPlugin from './plugins/sitemap'
 import staticPlugin from './plugins/static'
 import trailingSlashPlugin from './plugins/trailing-slash'
@@ -25,6 +26,8 @@ export interface AppDeps {
   manifest?: BuildManifest
   /** Where log lines go (default stdout); tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream
+  /** Contact form seams (tests): clock, mail transport, outbox timing. */
+  contact?: ContactDeps
 }
 
 /** TRUST_PROXY=n: trust the n hops nearest to the server. */
@@ -74,6 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(healthPlugin, { manifest })
   await app.register(renderPlugin, { config, renderer })
   await app.register(localePlugin, { config, manifest })
+  await app.register(contactPlugin, { config, content, deps: deps.contact })
   await app.register(sitemapPlugin, { config, content })
   await app.register(mediaPlugin, { images, cacheDir: join(config.dataDir, 'media') })
   await app.register(staticPlugin, { distDir: config.distDir })

@@ -22,6 +22,13 @@ export interface NewsItem {
   html: string
 }
 
+/** What list rows and cards need of an article (no body: lists ship small page data). */
+export type NewsSummary = Omit<NewsItem, 'html'>
+
+export function newsSummary({ html: _html, ...summary }: NewsItem): NewsSummary {
+  return summary
+}
+
 export interface ProjectItem {
   slug: string
   title: string
@@ -41,6 +48,13 @@ export interface ProjectItem {
   cover: ImageRef
   gallery: ImageRef[]
   html: string
+}
+
+/** What a project card needs. */
+export type ProjectSummary = Pick<ProjectItem, 'slug' | 'title' | 'location' | 'completed' | 'category' | 'cover'>
+
+export function projectSummary(p: ProjectItem): ProjectSummary {
+  return { slug: p.slug, title: p.title, location: p.location, completed: p.completed, category: p.category, cover: p.cover }
 }
 
 export interface PageContent {

@@ -26,7 +26,11 @@ export interface PageState {
   buildId: string
   /** Current year on the server, for the footer (keeps hydration deterministic). */
   year: number
-  messages: MessageTree
+  /**
+   * Inlined messages, when present; normally absent: the client loads the language's messages from
+   * the immutable /_i18n/{buildId}/{locale}/messages.json, preloaded from the head.
+   */
+  messages?: MessageTree
   /** The company's identity in the page's language (header, footer, structured data). */
   site: SiteInfo
 }

@@ -6,7 +6,8 @@ import { HomePage, loadHome } from './pages/home'
 import { StaticPage, loadStaticPage, staticMeta } from './pages/static-page'
 import { NewsListPage, NewsDetailPage, loadNewsList, loadNewsDetail, newsListSearch, type NewsDetailData, type NewsListData } from './pages/news'
 import { ProjectListPage, ProjectDetailPage, loadProjectList, loadProjectDetail, projectListSearch, type ProjectDetailData, type ProjectListData } from './pages/projects'
-import { ContactPage, ContactSuccessPage } from './pages/contact'
+import { ContactPage, ContactSuccessPage, contactMeta, loadContact, loadContactSuccess } from './pages/contact'
+import type { ContactPageData, ContactSuccessData } from './contact/page-data'
 import { newsArticleLd, organizationLd } from './structured-data'
 
 /** Slugs of detail routes; anything else is a 404 before the loader runs. */
@@ -18,6 +19,11 @@ export interface LoaderContext {
   /** The query string: list pages read ?page= and ?category=. */
   search: URLSearchParams
   content: ContentSource
+  /**
+   * State of a form the server is answering (the contact page's step, values, errors and
+   * token); absent for a plain GET. Only the server sets it (reply.renderPage's `form`).
+   */
+  form?: unknown
 }
 
 export interface MetaArgs<D> {
@@ -29,6 +35,8 @@ export interface MetaArgs<D> {
 export interface RouteMeta {
   title?: string | undefined
   description?: string | undefined
+  /** The document <title>'s page part when it differs from `title` (breadcrumbs keep `title`), e.g. 'Error: Contact'. */
+  headTitle?: string | undefined
 }
 
 export interface PageProps<D = unknown> {
@@ -152,11 +160,12 @@ export const routes: RouteDef<any>[] = [
     structuredData: ({ data, site, url, origin, locale }) => [newsArticleLd(data.item, site, url, origin, locale)],
     feed: true,
   }),
-  route({ id: 'contact', path: '/contact', Component: ContactPage, meta: pageMeta('contact'), labelKey: 'units.nav.contact', layout: base, sitemap: true }),
-  route({
+  route<ContactPageData>({ id: 'contact', path: '/contact', Component: ContactPage, loader: loadContact, meta: contactMeta, labelKey: 'units.nav.contact', layout: base, sitemap: true }),
+  route<ContactSuccessData>({
     id: 'contactSuccess',
     path: '/contact/success',
     Component: ContactSuccessPage,
+    loader: loadContactSuccess,
     meta: pageMeta('contactSuccess'),
     labelKey: 'units.nav.contact',
     parent: 'contact',

@@ -12,8 +12,16 @@ import { answerLocale, publicOrigin, requestPath, requestSearch } from '../reque
 declare module 'fastify' {
   interface FastifyReply {
     /** Renders the page for a path (or the error page) and sends it. */
-    renderPage(pathname: string, forced?: PageError): Promise<FastifyReply>
+    renderPage(pathname: string, forced?: PageError, options?: RenderPageOptions): Promise<FastifyReply>
   }
+}
+
+/** For pages that answer a form POST (the contact form). */
+export interface RenderPageOptions {
+  /** Handed to the route's loader as LoaderContext.form. */
+  form?: unknown
+  /** Status of a page that rendered normally (422 for a form with errors); error pages keep theirs. */
+  statusCode?: number
 }
 
 interface RenderPluginOptions {
@@ -37,7 +45,7 @@ export function jsonError(req: FastifyRequest, reply: FastifyReply, statusCode: 
 
 export default fp<RenderPluginOptions>(
   async (app, { config, renderer }) => {
-    app.decorateReply('renderPage', async function (this: FastifyReply, pathname: string, forced?: PageError) {
+    app.decorateReply('renderPage', async function (this: FastifyReply, pathname: string, forced?: PageError, options: RenderPageOptions = {}) {
       const req = this.request
       const page = await renderer(
         {
@@ -46,10 +54,11 @@ export default fp<RenderPluginOptions>(
           origin: publicOrigin(req, config.siteUrl),
           bot: isBot(req.headers['user-agent']),
           onError: (err) => req.log.error({ err }, 'render failed'),
+          form: options.form,
         },
         forced,
       )
-      this.code(page.statusCode).type('text/html; charset=utf-8')
+      this.code(page.statusCode === 200 && options.statusCode ? options.statusCode : page.statusCode).type('text/html; charset=utf-8')
       if (!this.hasHeader('cache-control')) this.header('cache-control', 'public, max-age=0, must-revalidate')
       return this.send(page.body)
     })

@@ -27,6 +27,8 @@ export interface RenderRequest {
   bot: boolean
   /** Reports an error thrown while building the page (logged with the request's context). */
   onError: (err: unknown) => void
+  /** Form state handed to the route's loader (LoaderContext.form), e.g. the contact form after a POST. */
+  form?: unknown
 }
 
 export interface RenderedPage {
@@ -69,7 +71,6 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
       switchTargets: switchTargets(resolution),
       buildId: deps.manifest.id,
       year: new Date().getFullYear(),
-      messages: catalog[resolution.locale],
       site: deps.content.site(resolution.locale),
     }
   }
@@ -81,7 +82,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     const page = !error && resolution.kind === 'page' ? resolution : null
     const meta = page ? page.route.meta({ locale, data: page.data, t }) : {}
     const errorKey = error ? errorTitleKey(error.statusCode) : null
-    const title = error ? (errorKey ? t(`${errorKey}.title`) : error.statusMessage) : meta.title
+    const title = error ? (errorKey ? t(`${errorKey}.title`) : error.statusMessage) : (meta.headTitle ?? meta.title)
     const alternates = computeAlternates(resolution.path + (page?.canonicalSearch ?? ''), locale, origin, page ? page.available : LOCALE_CODES)
     const jsonLd: object[] = []
     if (page) {
@@ -152,7 +153,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     let resolution: Resolution
     let error: PageError | null
     try {
-      resolution = resolvePage(req.pathname, req.search, deps.content)
+      resolution = resolvePage(req.pathname, req.search, deps.content, req.form)
       error = forced ?? (resolution.kind === 'error' ? resolution.error : null)
     } catch (err) {
       // A loader failed: the page cannot be built, the error page can.

@@ -24,7 +24,7 @@ export type Resolution = ({ kind: 'page' } & ResolvedPage) | ({ kind: 'error'; e
  * (unknown path: 'Page not found: {path}'; a slug that fails validation or names
  * nothing: 'Page Not Found: {path}'). Never throws for a bad URL.
  */
-export function resolvePage(pathname: string, search: URLSearchParams, content: ContentSource): Resolution {
+export function resolvePage(pathname: string, search: URLSearchParams, content: ContentSource, form?: unknown): Resolution {
   const localized = splitLocalePath(pathname)
   const match = matchRoutes(matchable, localized.path)?.[0]
   const route = match && findRoute(match.route.id)
@@ -35,7 +35,7 @@ export function resolvePage(pathname: string, search: URLSearchParams, content: 
   for (const [k, v] of Object.entries(match.params)) if (typeof v === 'string') params[k] = v
   const invalid = { kind: 'error' as const, ...localized, error: { statusCode: 404, statusMessage: `Page Not Found: ${pathname}` } }
   if (route.slugParam && !SLUG_PATTERN.test(params[route.slugParam] ?? '')) return invalid
-  const data = route.loader ? route.loader({ locale: localized.locale, params, search, content }) : null
+  const data = route.loader ? route.loader({ locale: localized.locale, params, search, content, form }) : null
   if (route.loader && data === null) return invalid
   const available = route.locales ? route.locales(data, content) : [...LOCALE_CODES]
   const canonicalSearch = route.canonicalSearch ? route.canonicalSearch(data) : ''

@@ -1,22 +1,29 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { usePageState } from '../page-context'
 
 interface AppLinkProps {
-  /** Locale-less path; the router's basename adds the language prefix. */
+  /** Locale-less path (may carry a query); the page's locale prefix is added. */
   to: string
   className?: string
   children: ReactNode
   'aria-current'?: 'page' | 'true' | undefined
 }
 
+/** '/about' under '/en' -> '/en/about'; '/' under '/en' -> '/en' (no trailing slash); '/?x' -> '/en?x'. */
+export function prefixedHref(basename: string, to: string): string {
+  if (!basename) return to
+  return to === '/' ? basename : to.startsWith('/?') ? basename + to.slice(1) : basename + to
+}
+
 /**
- * Internal link. For now every navigation is a full document load (the per-route
- * payloads for client navigation come with the client runtime).
+ * Internal link. A plain anchor with the locale prefix: every navigation is a full
+ * document load until the client runtime adds per-route payloads.
  */
 export function AppLink({ to, className, children, ...rest }: AppLinkProps) {
+  const { basename } = usePageState()
   return (
-    <Link to={to} className={className} reloadDocument {...rest}>
+    <a href={prefixedHref(basename, to)} className={className} {...rest}>
       {children}
-    </Link>
+    </a>
   )
 }

@@ -1,29 +1,89 @@
 import { useI18n } from '../i18n/context'
 import { PageHeader } from '../components/page-header'
-import { useRouteMeta } from './use-route-meta'
+import { AppLink } from '../components/app-link'
+import { Steps } from '../components/steps'
+import { ContactFormStep } from '../components/contact/contact-form'
+import { ContactReviewStep } from '../components/contact/contact-review'
+import { contactTitle, useContactForm } from '../components/contact/use-contact-form'
+import { freshContactPage, isContactPageData, isReference, type ContactPageData, type ContactSuccessData } from '../contact/page-data'
+import { todayIn } from '../validation/rules/dates'
+import { errorCount } from '../contact/validate'
+import { usePageState } from '../page-context'
+import type { LoaderContext, MetaArgs, RouteMeta } from '../routes'
 
-export function ContactPage() {
+/** The contact page renders what the server hands it (LoaderContext.form); a bare render gets an empty form. */
+export function loadContact({ form }: LoaderContext): ContactPageData {
+  return isContactPageData(form) ? form : freshContactPage('', todayIn())
+}
+
+export function contactMeta({ t, data }: MetaArgs<ContactPageData>): RouteMeta {
+  return {
+    title: t('titles.pages.contact.title'),
+    headTitle: contactTitle(t, data.step, errorCount(data.errors)),
+    description: t('titles.pages.contact.description'),
+  }
+}
+
+/** /contact: 1 input -> 2 review -> 3 complete, with and without JavaScript. */
+export function ContactPage({ data }: { data: ContactPageData }) {
   const { t } = useI18n()
-  const meta = useRouteMeta()
+  const { basename } = usePageState()
+  const form = useContactForm(data)
+  const action = `${basename}/contact`
   return (
     <>
-      <PageHeader title={meta.title ?? ''} lead={meta.description} />
-      <div className="container section prose">
-        <p>{t('units.placeholder.comingSoon')}</p>
+      <PageHeader title={t('titles.pages.contact.title')} lead={t('titles.pages.contact.description')} />
+      <div className="container section contact">
+        <Steps current={form.step === 'review' ? 'review' : 'input'} />
+        {form.step === 'review' ? (
+          <ContactReviewStep form={form} action={action} token={data.token} />
+        ) : (
+          <ContactFormStep form={form} action={action} token={data.token} today={data.today} privacyHref={`${basename}/privacy-policy`} />
+        )}
       </div>
     </>
   )
 }
 
-/** Generic thank-you: answers 200 even without a submission; noindex, not in the sitemaps. */
-export function ContactSuccessPage() {
+export function loadContactSuccess({ search }: LoaderContext): ContactSuccessData {
+  const ref = search.get('ref')
+  return { reference: isReference(ref) ? ref : null }
+}
+
+/** /contact/success: the reference number when the URL carries one, else a generic thank-you (200, noindex). */
+export function ContactSuccessPage({ data }: { data: ContactSuccessData }) {
   const { t } = useI18n()
-  const meta = useRouteMeta()
+  const { site } = usePageState()
   return (
     <>
-      <PageHeader title={meta.title ?? ''} />
-      <div className="container section prose">
-        <p>{t('units.success.lead')}</p>
+      <PageHeader title={t('titles.pages.contactSuccess.title')} />
+      <div className="container section contact-success">
+        <Steps current="complete" />
+        <svg className="contact-success__icon" width="56" height="56" viewBox="0 0 56 56" aria-hidden="true" focusable="false">
+          <circle cx="28" cy="28" r="26" fill="none" stroke="currentColor" strokeWidth="3" />
+          <path d="M16 29l8 8 16-17" fill="none" stroke="currentColor" strokeWidth="3" />
+        </svg>
+        <p className="contact-success__lead">{t('units.success.lead')}</p>
+        {data.reference ? (
+          <div className="reference-box">
+            <p className="reference-box__label">{t('units.success.reference')}</p>
+            <p className="reference-box__value" data-reference="">
+              {data.reference}
+            </p>
+            <p className="reference-box__note">{t('units.success.referenceNote')}</p>
+          </div>
+        ) : null}
+        <p>{t('units.success.replyPromise')}</p>
+        <p>
+          {t('units.success.phoneFallback')}
+          <br />
+          <a href={`tel:${site.phoneInternational}`}>{t('units.success.tel', { tel: site.phone, hours: site.hours })}</a>
+        </p>
+        <p>
+          <AppLink to="/" className="button button--primary">
+            {t('units.success.home')}
+          </AppLink>
+        </p>
       </div>
     </>
   )

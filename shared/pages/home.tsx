@@ -1,4 +1,4 @@
-import type { ImageRef, NewsItem, ProjectItem } from '../content'
+import { newsSummary, projectSummary, type ImageRef, type NewsSummary, type ProjectSummary } from '../content'
 import { useI18n } from '../i18n/context'
 import type { LoaderContext } from '../routes'
 import { AppLink } from '../components/app-link'
@@ -9,8 +9,8 @@ import { ProjectCards } from './projects'
 
 export interface HomeData {
   hero?: ImageRef | undefined
-  news: NewsItem[]
-  projects: ProjectItem[]
+  news: NewsSummary[]
+  projects: ProjectSummary[]
 }
 
 export function loadHome({ locale, content }: LoaderContext): HomeData {
@@ -19,8 +19,8 @@ export function loadHome({ locale, content }: LoaderContext): HomeData {
   const hero = content.siteImage('hero')
   return {
     ...(hero ? { hero } : {}),
-    news: content.listNews(locale).slice(0, 3),
-    projects: (featured.length ? featured : all).slice(0, 3),
+    news: content.listNews(locale).slice(0, 3).map(newsSummary),
+    projects: (featured.length ? featured : all).slice(0, 3).map(projectSummary),
   }
 }
 

@@ -1,4 +1,4 @@
-import { NEWS_CATEGORIES, type NewsItem } from '../content'
+import { NEWS_CATEGORIES, newsSummary, type NewsItem, type NewsSummary } from '../content'
 import { useI18n } from '../i18n/context'
 import type { LoaderContext } from '../routes'
 import { formatListDate, formatLongDate } from '../format'
@@ -12,7 +12,7 @@ import { listSearch, readListQuery } from './list-query'
 export const NEWS_PER_PAGE = 10
 
 export interface NewsListData {
-  items: NewsItem[]
+  items: NewsSummary[]
   page: number
   pages: number
   total: number
@@ -33,7 +33,7 @@ export function loadNewsList({ locale, search, content }: LoaderContext): NewsLi
   const pages = Math.max(1, Math.ceil(all.length / NEWS_PER_PAGE))
   if (query.page > pages) return null
   const start = (query.page - 1) * NEWS_PER_PAGE
-  return { items: all.slice(start, start + NEWS_PER_PAGE), page: query.page, pages, total: all.length, category: query.category }
+  return { items: all.slice(start, start + NEWS_PER_PAGE).map(newsSummary), page: query.page, pages, total: all.length, category: query.category }
 }
 
 export const newsListSearch = (d: NewsListData) => listSearch(d)
@@ -47,7 +47,7 @@ export function loadNewsDetail({ locale, params, content }: LoaderContext): News
 }
 
 /** Date, category chip and title rows (the list page and the home page). */
-export function NewsRows({ items }: { items: NewsItem[] }) {
+export function NewsRows({ items }: { items: NewsSummary[] }) {
   const { t } = useI18n()
   if (items.length === 0) return <p>{t('units.news.empty')}</p>
   return (

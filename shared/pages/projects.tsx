@@ -1,4 +1,4 @@
-import { PROJECT_CATEGORIES, type ProjectItem } from '../content'
+import { PROJECT_CATEGORIES, projectSummary, type ProjectItem, type ProjectSummary } from '../content'
 import { useI18n } from '../i18n/context'
 import type { LoaderContext } from '../routes'
 import { formatArea, formatLongDate, formatMonth } from '../format'
@@ -11,7 +11,7 @@ import { useRouteMeta } from './use-route-meta'
 import { listSearch, readListQuery } from './list-query'
 
 export interface ProjectListData {
-  items: ProjectItem[]
+  items: ProjectSummary[]
   category: string | null
 }
 export interface ProjectDetailData {
@@ -21,7 +21,13 @@ export interface ProjectDetailData {
 export function loadProjectList({ locale, search, content }: LoaderContext): ProjectListData | null {
   const query = readListQuery(search, PROJECT_CATEGORIES)
   if (!query || query.page !== 1) return null
-  return { items: content.listProjects(locale).filter((p) => !query.category || p.category === query.category), category: query.category }
+  return {
+    items: content
+      .listProjects(locale)
+      .filter((p) => !query.category || p.category === query.category)
+      .map(projectSummary),
+    category: query.category,
+  }
 }
 
 export const projectListSearch = (d: ProjectListData) => listSearch({ page: 1, category: d.category })
@@ -32,7 +38,7 @@ export function loadProjectDetail({ locale, params, content }: LoaderContext): P
 }
 
 /** Project cards: image, category chip, title link over the whole card, location and year. */
-export function ProjectCards({ items, headingLevel = 2 }: { items: ProjectItem[]; headingLevel?: 2 | 3 }) {
+export function ProjectCards({ items, headingLevel = 2 }: { items: ProjectSummary[]; headingLevel?: 2 | 3 }) {
   const { t } = useI18n()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   if (items.length === 0) return <p>{t('units.projects.empty')}</p>

@@ -1,0 +1,63 @@
+/**
+ * The contact form's part of the environment (read by server/config.ts, the only reader of
+ * process.env): mail, rate limit, form token secret, minimum fill time.
+ */
+export interface ContactConfig {
+  /** nodemailer connection URL (smtp:// or smtps://); empty: inquiries are stored, nothing is mailed. */
+  smtpUrl: string
+  /** Staff address(es) that receive each inquiry. */
+  to: string
+  /** Sender of the staff mail and the auto-reply ('Name <address>' or an address). */
+  from: string
+  /** POSTs per client and window (the JSON API and the form's own POSTs share one budget). */
+  rateLimitMax: number
+  rateLimitWindowMs: number
+  /** HMAC key of the form tokens; empty: generated once and kept in DATA_DIR/form-secret. */
+  formSecret: string
+  /** A form sent sooner than this after it was served is a bot's (dropped silently). */
+  minFillMs: number
+}
+
+const ADDRESS = '[^\\s@<>,]+@[^\\s@<>,]+'
+
+export const contactEnvProperties = {
+  SMTP_URL: { type: 'string', pattern: '^(smtps?://\\S+)?$', default: '' },
+  CONTACT_TO: { type: 'string', pattern: `^(${ADDRESS}(, *${ADDRESS})*)?$`, default: '' },
+  MAIL_FROM: { type: 'string', pattern: `^([^<>\\r\\n]*<${ADDRESS}>|${ADDRESS})?$`, default: '' },
+  RATE_LIMIT_CONTACT_MAX: { type: 'integer', minimum: 1, maximum: 1000000, default: 10 },
+  RATE_LIMIT_CONTACT_WINDOW: { type: 'string', pattern: '^[0-9]+ ?(ms|s|seconds?|m|min|minutes?|h|hours?)?$', default: '1 minute' },
+  FORM_SECRET: { type: 'string', pattern: '^(\\S{16,})?$', default: '' },
+  CONTACT_MIN_FILL_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 3000 },
+} as const
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+
+/** '1 minute' -> 60000, '30s' -> 30000, '1500' -> 1500 (a bare number is milliseconds). */
+export function parseDuration(text: string): number {
+  const m = /^([0-9]+) ?([a-z]*)$/.exec(text)
+  if (!m) throw new TypeError(`not a duration: ${text}`)
+  const unit = m[2] === '' || m[2] === 'ms' ? 'ms' : m[2]!.startsWith('min') || m[2] === 'm' ? 'm' : m[2]![0]!
+  return Number(m[1]) * (UNIT_MS[unit] ?? 1)
+}
+
+/** The contact settings from validated environment values. */
+export function readContactConfig(v: Record<string, any>): ContactConfig {
+  return {
+    smtpUrl: v.SMTP_URL,
+    to: v.CONTACT_TO,
+    from: v.MAIL_FROM,
+    rateLimitMax: v.RATE_LIMIT_CONTACT_MAX,
+    rateLimitWindowMs: parseDuration(v.RATE_LIMIT_CONTACT_WINDOW),
+    formSecret: v.FORM_SECRET,
+    minFillMs: v.CONTACT_MIN_FILL_MS,
+  }
+}
+
+/** Settings that are valid one by one but not together (one line each, as config errors are). */
+export function contactConfigProblems(c: ContactConfig): string[] {
+  const problems: string[] = []
+  if (c.smtpUrl && !c.to) problems.push('CONTACT_TO: required when SMTP_URL is set (the staff address for inquiries)')
+  if (c.smtpUrl && !c.from) problems.push('MAIL_FROM: required when SMTP_URL is set (the sender of staff mail and auto-replies)')
+  if (c.rateLimitWindowMs < 1000) problems.push('RATE_LIMIT_CONTACT_WINDOW: must be at least 1 second')
+  return problems
+}

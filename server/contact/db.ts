@@ -1,0 +1,79 @@
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+export type Db = Database.Database
+
+export const DB_FILE = 'inquiries.db'
+
+/** Schema changes, applied in order at start; each runs once (recorded in schema_migrations). */
+const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'inquiries and mail outbox',
+    sql: `
+      CREATE TABLE inquiries (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        token TEXT UNIQUE,
+        received_at TEXT NOT NULL,
+        locale TEXT NOT NULL CHECK (locale IN ('ja', 'en')),
+        name TEXT NOT NULL,
+        name_kana TEXT,
+        company TEXT,
+        email TEXT NOT NULL,
+        phone TEXT,
+        inquiry_type TEXT NOT NULL,
+        preferred_date TEXT,
+        message TEXT NOT NULL,
+        privacy_consent INTEGER NOT NULL
+      );
+      CREATE INDEX inquiries_received ON inquiries (received_at);
+      CREATE TABLE outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        inquiry_id TEXT NOT NULL REFERENCES inquiries (id),
+        kind TEXT NOT NULL CHECK (kind IN ('staff', 'auto-reply')),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (inquiry_id, kind)
+      );
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+    `,
+  },
+]
+
+function migrate(db: Db): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
+  const apply = db.transaction(() => {
+    const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[])
+    for (const m of MIGRATIONS) {
+      if (applied.has(m.version)) continue
+      db.exec(m.sql)
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString())
+    }
+  })
+  apply.immediate()
+}
+
+/**
+ * Opens (creating when needed) DATA_DIR/inquiries.db: WAL journal, synchronous=FULL (a
+ * commit is on disk before it returns, so an acknowledged inquiry survives a crash or
+ * power loss), foreign keys on, and the schema migrated to the current version.
+ */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true })
+  const db = new Database(join(dataDir, DB_FILE))
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+export function schemaVersion(db: Db): number {
+  return (db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get() as number | null) ?? 0
+}

@@ -1,0 +1,27 @@
+import { CONTACT_FIELDS, type ContactValues } from '../../shared/contact/fields'
+import { normalizeContact } from '../../shared/contact/normalize'
+
+export interface PostedForm {
+  values: ContactValues
+  token: string
+  website: string
+  step: string
+}
+
+/**
+ * A form POST (application/x-www-form-urlencoded, parsed by @fastify/formbody) as the
+ * contact flow reads it: the first value of each known field, normalised as in the browser;
+ * the checkbox counts as ticked when it was sent at all (browsers send 'on').
+ */
+export function readFormBody(body: unknown): PostedForm {
+  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  const first = (name: string): string => {
+    if (!Object.prototype.hasOwnProperty.call(source, name)) return ''
+    const value = source[name]
+    const one = Array.isArray(value) ? value[0] : value
+    return typeof one === 'string' ? one : ''
+  }
+  const raw: Record<string, unknown> = {}
+  for (const name of CONTACT_FIELDS) raw[name] = name === 'privacyConsent' ? first(name) !== '' : first(name)
+  return { values: normalizeContact(raw), token: first('_token'), website: first('website'), step: first('step') }
+}

@@ -1,0 +1,107 @@
+import jaMail from '../../locales/ja/mail.json' with { type: 'json' }
+import enMail from '../../locales/en/mail.json' with { type: 'json' }
+import type { SiteInfo } from '../../shared/content'
+import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales'
+import { createTranslator, type MessageNode, type MessageTree, type Translate } from '../../shared/i18n/messages'
+import { formatDay } from '../../shared/validation/rules/dates'
+import { catalog } from '../i18n/catalog'
+import type { Inquiry, MailKind } from './store'
+
+/** Mail texts: the `mail` group of locales/{ja,en}/mail.json (server only), plus field labels from `units`. */
+export const MAIL_MESSAGES: Record<Locale, MessageNode> = { ja: jaMail, en: enMail }
+
+const translators = new Map<Locale, Translate>()
+function translator(locale: Locale): Translate {
+  let t = translators.get(locale)
+  if (!t) {
+    const tree: MessageTree & { mail: MessageNode } = { ...catalog[locale], mail: MAIL_MESSAGES[locale] }
+    const fallback: MessageTree & { mail: MessageNode } = { ...catalog[DEFAULT_LOCALE], mail: MAIL_MESSAGES[DEFAULT_LOCALE] }
+    translators.set(locale, (t = createTranslator(locale, tree, { fallbackMessages: fallback })))
+  }
+  return t
+}
+
+/** What goes into a mail header from a visitor: one line, no control characters, bounded. */
+export function headerText(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, 100)
+}
+
+export interface MailMessage {
+  to: string | { name: string; address: string }
+  replyTo?: { name: string; address: string }
+  subject: string
+  text: string
+  headers: Record<string, string>
+}
+
+/** The inquiry as 'label: value' lines in `locale` (the message last, on lines of its own). */
+function summary(inquiry: Inquiry, locale: Locale): string {
+  const t = translator(locale)
+  const empty = t('units.contact.review.empty')
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(new Date(inquiry.receivedAt))
+  const field = (name: string) => t(`units.contact.fields.${name}`)
+  const lines = [
+    `${t('mail.labels.reference')}: ${inquiry.id}`,
+    `${t('mail.labels.receivedAt')}: ${t('mail.receivedAt', { time })}`,
+    `${t('mail.labels.locale')}: ${t(`mail.locales.${inquiry.locale}`)}`,
+    `${field('name')}: ${inquiry.name}`,
+    ...(inquiry.nameKana ? [`${field('nameKana')}: ${inquiry.nameKana}`] : []),
+    `${field('company')}: ${inquiry.company || empty}`,
+    `${field('email')}: ${inquiry.email}`,
+    `${field('phone')}: ${inquiry.phone || empty}`,
+    `${field('inquiryType')}: ${t(`units.contact.types.${inquiry.inquiryType}`, undefined, inquiry.inquiryType)}`,
+    `${field('preferredDate')}: ${inquiry.preferredDate ? formatDay(inquiry.preferredDate, locale) : empty}`,
+    `${field('message')}:`,
+    inquiry.message,
+  ]
+  return lines.join('\n')
+}
+
+export interface MailContext {
+  staffTo: string
+  site: (locale: Locale) => SiteInfo
+}
+
+/**
+ * The staff mail (Japanese, Reply-To the visitor) or the auto-reply (the visitor's language).
+ * Visitor text reaches headers only as an address's display name, made one line here and
+ * encoded by nodemailer; subjects hold only our own words and the reference.
+ */
+export function composeMail(kind: MailKind, inquiry: Inquiry, ctx: MailContext): MailMessage {
+  const visitor = { name: headerText(inquiry.name), address: inquiry.email }
+  if (kind === 'staff') {
+    const t = translator(DEFAULT_LOCALE)
+    const type = t(`units.contact.types.${inquiry.inquiryType}`, undefined, inquiry.inquiryType)
+    return {
+      to: ctx.staffTo,
+      replyTo: visitor,
+      subject: t('mail.staff.subject', { reference: inquiry.id, type }),
+      text: [t('mail.staff.intro'), '', summary(inquiry, DEFAULT_LOCALE), '', '--', t('mail.staff.replyHint')].join('\n') + '\n',
+      headers: { 'X-Inquiry-Reference': inquiry.id },
+    }
+  }
+  const locale = inquiry.locale
+  const t = translator(locale)
+  const site = ctx.site(locale)
+  return {
+    to: visitor,
+    subject: t('mail.autoReply.subject', { site: site.name, reference: inquiry.id }),
+    text:
+      [
+        t('mail.autoReply.greeting', { name: visitor.name }),
+        '',
+        t('mail.autoReply.body', { site: site.name }),
+        '',
+        `--- ${t('mail.autoReply.copyTitle')} ---`,
+        summary(inquiry, locale),
+        '---',
+        '',
+        t('mail.autoReply.phone', { tel: site.phone, hours: site.hours }),
+        '',
+        t('mail.autoReply.automatic'),
+        '',
+        site.name,
+      ].join('\n') + '\n',
+    headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All', 'X-Inquiry-Reference': inquiry.id },
+  }
+}

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance, onRequestHookHandler } from 'fastify'
+import { normalizeContact } from '../../shared/contact/normalize'
+import { errorCount } from '../../shared/contact/validate'
+import { formatMessage, formKeys } from '../../shared/validation/messages'
+import { answerLocale } from '../request-locale'
+import { bodyLocale, isInquiryShape } from './api-shape'
+import { httpError, isCrossSite, mediaType } from './guards'
+import { sendApiError } from './messages'
+import type { ContactService } from './service'
+
+/** Largest accepted body (JSON or form): 32 KiB. */
+export const BODY_LIMIT = 32 * 1024
+
+interface ApiOptions {
+  service: ContactService
+  siteUrl: string
+  limiter: onRequestHookHandler
+}
+
+/**
+ * POST /api/contact (JSON). 201 { id } once stored; 422 { message, errors }; 400 malformed
+ * or unknown fields; 413 over 32 KiB; 415 not JSON; 429 rate limited; 403 from another
+ * site. Errors are { message } in the body's `locale`, else the Accept-Language's.
+ */
+export default async function contactApiRoutes(app: FastifyInstance, { service, siteUrl, limiter }: ApiOptions) {
+  const guard: onRequestHookHandler = async (req) => {
+    if (isCrossSite(req, siteUrl)) throw httpError(403, 'cross-site request')
+    if (mediaType(req) !== 'application/json') throw httpError(415, 'not application/json')
+  }
+
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+    if (status >= 500) req.log.error({ err }, 'inquiry failed')
+    else req.log.info({ reason: err.message, statusCode: status }, 'inquiry refused')
+    return sendApiError(reply, status, bodyLocale(req.body) ?? answerLocale(req))
+  })
+
+  app.post('/api/contact', { bodyLimit: BODY_LIMIT, onRequest: [limiter, guard] }, async (req, reply) => {
+    const body = req.body
+    const locale = bodyLocale(body) ?? answerLocale(req)
+    reply.header('cache-control', 'no-store')
+    if (!isInquiryShape(body)) {
+      req.log.info({ statusCode: 400 }, 'inquiry refused: unknown fields or wrong types')
+      return sendApiError(reply, 400, locale)
+    }
+    const token = typeof body._token === 'string' && body._token !== '' ? body._token : null
+    const bot = service.botSign(body.website, token ? service.signer.verify(token, service.now().getTime()) : null)
+    if (bot) return reply.code(201).send({ id: service.drop(bot, 'api', req.log) })
+    const values = normalizeContact(body)
+    const errors = service.validate(values, locale)
+    const count = errorCount(errors)
+    if (count > 0) return reply.code(422).send({ message: formatMessage(locale, formKeys.errorSummary, { count }), errors })
+    const { id } = service.accept(values, locale, token, 'api', req.log)
+    return reply.code(201).send({ id })
+  })
+}

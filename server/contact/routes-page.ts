@@ -1,0 +1,88 @@
+import { STATUS_CODES } from 'node:http'
+import type { FastifyError, FastifyInstance, FastifyReply, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
+import formbody from '@fastify/formbody'
+import { freshContactPage, type ContactPageData, type ContactStep } from '../../shared/contact/page-data'
+import { errorCount } from '../../shared/contact/validate'
+import { splitLocalePath } from '../../shared/i18n/negotiate'
+import { requestPath } from '../request-locale'
+import { readFormBody, type PostedForm } from './form-body'
+import { httpError, isCrossSite, mediaType } from './guards'
+import { BODY_LIMIT } from './routes-api'
+import type { ContactService } from './service'
+
+interface PageOptions {
+  service: ContactService
+  siteUrl: string
+  limiter: preHandlerHookHandler
+}
+
+const PREFIXES = ['', '/ja', '/en'] as const
+
+/** Renders the contact page from `data` (never cached: it carries a token and maybe the visitor's values). */
+function renderContact(reply: FastifyReply, data: ContactPageData, statusCode: number): Promise<FastifyReply> {
+  return reply.header('cache-control', 'no-store').renderPage(requestPath(reply.request), undefined, { form: data, statusCode })
+}
+
+/**
+ * The contact page without JavaScript: GET serves the form with a fresh signed token; POST to
+ * the same URL runs the steps. step=review: 200 review page (or 422 form with the error
+ * summary); step=edit: the form with the values kept; step=send: store, then 303 to
+ * /contact/success?ref=... in the same language. A bad or expired token shows the form again
+ * (403, values kept, new token); a request from another site gets the 403 error page.
+ */
+export default async function contactPageRoutes(app: FastifyInstance, { service, siteUrl, limiter }: PageOptions) {
+  await app.register(formbody, { bodyLimit: BODY_LIMIT })
+  const guard: onRequestHookHandler = async (req) => {
+    if (isCrossSite(req, siteUrl)) throw httpError(403, 'cross-site request')
+    if (mediaType(req) !== 'application/x-www-form-urlencoded') throw httpError(415, 'not a form')
+  }
+  const page = (posted: PostedForm, step: ContactStep, errors = {}, notice: string | null = null, token = posted.token): ContactPageData => ({
+    step,
+    values: posted.values,
+    errors,
+    notice,
+    token,
+    today: service.today(),
+  })
+
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+    if (status >= 500) req.log.error({ err }, 'inquiry failed')
+    else req.log.info({ reason: err.message, statusCode: status }, 'inquiry refused')
+    if (status === 429 && req.body) {
+      // Rate limited after the body was read: the form again, values kept, with the reason.
+      const posted = readFormBody(req.body)
+      const check = service.signer.verify(posted.token, service.now().getTime())
+      const token = check.ok ? posted.token : service.signer.issue(service.now().getTime())
+      return renderContact(reply, page(posted, 'form', {}, 'units.contact.api.429', token), 429)
+    }
+    return reply.header('cache-control', 'no-store').renderPage(requestPath(req), { statusCode: status, statusMessage: STATUS_CODES[status] ?? 'Error' })
+  })
+
+  for (const prefix of PREFIXES) {
+    app.get(`${prefix}/contact`, async (_req, reply) => {
+      const now = service.now().getTime()
+      return renderContact(reply, freshContactPage(service.signer.issue(now), service.today()), 200)
+    })
+
+    app.post(`${prefix}/contact`, { bodyLimit: BODY_LIMIT, onRequest: guard, preHandler: limiter }, async (req, reply) => {
+      const { locale } = splitLocalePath(requestPath(req))
+      const posted = readFormBody(req.body)
+      const now = service.now().getTime()
+      const check = service.signer.verify(posted.token, now)
+      if (!check.ok) {
+        req.log.info({ reason: check.reason }, 'form token refused')
+        return renderContact(reply, page(posted, 'form', {}, 'units.contact.notices.expired', service.signer.issue(now)), 403)
+      }
+      if (posted.step === 'edit') return renderContact(reply, page(posted, 'form'), 200)
+      if (posted.step !== 'review' && posted.step !== 'send') throw httpError(400, 'unknown step')
+      const success = (id: string) => reply.header('cache-control', 'no-store').redirect(`${prefix}/contact/success?ref=${id}`, 303)
+      const bot = service.botSign(posted.website, posted.step === 'send' ? check : null)
+      if (bot) return success(service.drop(bot, 'form', req.log))
+      const errors = service.validate(posted.values, locale)
+      if (errorCount(errors) > 0) return renderContact(reply, page(posted, 'form', errors), 422)
+      if (posted.step === 'review') return renderContact(reply, page(posted, 'review'), 200)
+      return success(service.accept(posted.values, locale, posted.token, 'form', req.log).id)
+    })
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { ContactValues } from '../../shared/contact/fields'
+import { checkContact } from '../../shared/contact/validate'
+import type { Locale } from '../../shared/i18n/locales'
+import { validateForm } from '../../shared/validation/ajv'
+import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation/rules/dates'
+import type { FormErrors } from '../../shared/validation/types'
+import type { Outbox } from './outbox'
+import { newReference, type InquiryStore } from './store'
+import type { TokenCheck, TokenSigner } from './token'
+
+export interface ContactServiceDeps {
+  store: InquiryStore
+  signer: TokenSigner
+  /** Null without SMTP: mail waits in the outbox table. */
+  outbox: Outbox | null
+  minFillMs: number
+  now: () => Date
+}
+
+export type Via = 'api' | 'form'
+
+/** What the JSON API and the form POSTs share: validation, bot checks, storing. */
+export function createContactService(deps: ContactServiceDeps) {
+  const { store, signer } = deps
+  return {
+    signer,
+    now: deps.now,
+    today: () => todayIn(DEFAULT_TIME_ZONE, deps.now()),
+    /** Field -> message of the server's AJV validation (the same rules and messages as the browser's). */
+    validate(values: ContactValues, locale: Locale): FormErrors {
+      return checkContact(values, locale, validateForm, todayIn(DEFAULT_TIME_ZONE, deps.now()))
+    },
+    /** A bot's signs: the hidden field filled in, or a form sent faster than a person could fill it. */
+    botSign(website: unknown, token: TokenCheck | null): 'honeypot' | 'too-fast' | null {
+      if (typeof website === 'string' && website !== '') return 'honeypot'
+      if (token?.ok && deps.now().getTime() - token.issuedAt < deps.minFillMs) return 'too-fast'
+      return null
+    },
+    /** The bot sees success with a reference that names nothing; nothing is stored or mailed. */
+    drop(reason: string, via: Via, log: FastifyBaseLogger): string {
+      log.warn({ reason, via }, 'inquiry dropped')
+      return newReference(deps.now())
+    },
+    /** Stores (once per token) and wakes the mail outbox; returns after the commit. */
+    accept(values: ContactValues, locale: Locale, token: string | null, via: Via, log: FastifyBaseLogger): { id: string; created: boolean } {
+      const result = store.insert({ values, locale, token, now: deps.now() })
+      if (result.created) {
+        deps.outbox?.kick()
+        log.info({ inquiryId: result.id, locale, via }, 'inquiry stored')
+      } else {
+        log.info({ inquiryId: result.id, via }, 'inquiry resent, answered with the first id')
+      }
+      return result
+    },
+  }
+}
+
+export type ContactService = ReturnType<typeof createContactService>

@@ -1,0 +1,97 @@
+/**
+ * The contact form's few browser-only effects: the draft kept in sessionStorage, the toast,
+ * the document title and the JSON request. Called from event handlers and effects only,
+ * never while rendering, so the module is safe to import on the server.
+ */
+import type { ContactValues } from '../../contact/fields'
+
+const DRAFT_KEY = 'contact-draft'
+
+/** Saves what was typed so a reload or the Back button never loses it (this tab only). */
+export function saveDraft(values: ContactValues): void {
+  try {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(values))
+  } catch {
+    // storage full or disabled: the form still works
+  }
+}
+
+export function loadDraft(): Partial<ContactValues> | null {
+  try {
+    const text = sessionStorage.getItem(DRAFT_KEY)
+    const value: unknown = text ? JSON.parse(text) : null
+    return typeof value === 'object' && value !== null ? (value as Partial<ContactValues>) : null
+  } catch {
+    return null
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY)
+  } catch {
+    // nothing to clear
+  }
+}
+
+/**
+ * Shows an error toast in the layout's assertive live region (bottom right). It stays
+ * until closed; a newer toast of the same form replaces it. The message also appears on
+ * the page itself: a toast is never the only place a message appears.
+ */
+export function showErrorToast(summary: string, detail: string, closeLabel: string): void {
+  const region = document.querySelector('[data-toast-region] [role="alert"]')
+  if (!region) return
+  region.querySelector('[data-toast="contact"]')?.remove()
+  const toast = document.createElement('div')
+  toast.className = 'toast toast--error'
+  toast.dataset.toast = 'contact'
+  const title = document.createElement('p')
+  title.className = 'toast__summary'
+  title.textContent = summary
+  const text = document.createElement('p')
+  text.className = 'toast__detail'
+  text.textContent = detail
+  const close = document.createElement('button')
+  close.type = 'button'
+  close.className = 'toast__close'
+  close.setAttribute('aria-label', closeLabel)
+  close.textContent = '×'
+  close.addEventListener('click', () => toast.remove())
+  toast.append(title, text, close)
+  region.append(toast)
+}
+
+export function clearToast(): void {
+  document.querySelector('[data-toast-region] [data-toast="contact"]')?.remove()
+}
+
+/** Sets the document title, except in development where every title is "sample". */
+export function setDocumentTitle(title: string): void {
+  if (document.title !== 'sample') document.title = title
+}
+
+export interface ApiAnswer {
+  status: number
+  body: { id?: string; message?: string; errors?: Record<string, string> }
+}
+
+/** POST /api/contact; a network failure answers status 0. */
+export async function postInquiry(payload: object): Promise<ApiAnswer> {
+  try {
+    const res = await fetch('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(payload),
+      credentials: 'same-origin',
+    })
+    const body = (await res.json().catch(() => ({}))) as ApiAnswer['body']
+    return { status: res.status, body }
+  } catch {
+    return { status: 0, body: {} }
+  }
+}
+
+export function goTo(url: string): void {
+  window.location.assign(url)
+}

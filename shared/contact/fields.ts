@@ -1,0 +1,63 @@
+/**
+ * The contact form's fields and their rules, from the shared validation catalogue: the
+ * browser checks them as the visitor types, the server builds its AJV schema from them.
+ */
+import { daysInMonth, parseDate } from '../validation/params'
+import { DEFAULT_TIME_ZONE } from '../validation/rules/dates'
+import type { FormFields } from '../validation/types'
+
+export const INQUIRY_TYPES = ['estimate', 'new-construction', 'renovation', 'recruitment', 'other'] as const
+export type InquiryType = (typeof INQUIRY_TYPES)[number]
+
+export function isInquiryType(value: unknown): value is InquiryType {
+  return typeof value === 'string' && (INQUIRY_TYPES as readonly string[]).includes(value)
+}
+
+/** The fields in form order (the error summary lists them in this order). */
+export const CONTACT_FIELDS = ['name', 'nameKana', 'company', 'email', 'emailConfirm', 'phone', 'inquiryType', 'preferredDate', 'message', 'privacyConsent'] as const
+export type ContactField = (typeof CONTACT_FIELDS)[number]
+export type ContactTextField = Exclude<ContactField, 'privacyConsent'>
+
+/** An inquiry as the form holds it: text fields are strings ('' when left blank). */
+export type ContactValues = Record<ContactTextField, string> & { privacyConsent: boolean }
+
+export const MAX_CHARS = { name: 100, nameKana: 100, company: 100, message: 2000 } as const
+
+export function emptyContactValues(): ContactValues {
+  return { name: '', nameKana: '', company: '', email: '', emailConfirm: '', phone: '', inquiryType: '', preferredDate: '', message: '', privacyConsent: false }
+}
+
+/** The same calendar day one year later ('2028-02-29' -> '2029-02-28'). */
+export function oneYearAfter(day: string): string {
+  const parsed = parseDate(day)
+  if (!parsed) throw new TypeError(`not a date: ${day}`)
+  const [y, m, d] = parsed
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${y + 1}-${pad(m)}-${pad(Math.min(d, daysInMonth(y + 1, m)))}`
+}
+
+const byDay = new Map<string, FormFields>()
+
+/**
+ * The form definition for a given 'today' (the site-visit date may be at most a year
+ * ahead). One object per day, so compiled validators are reused.
+ */
+export function contactFields(today: string): FormFields {
+  let fields = byDay.get(today)
+  if (fields) return fields
+  fields = {
+    name: { rules: [{ id: 'required' }, { id: 'notBlank' }, { id: 'maxChars', params: [MAX_CHARS.name] }] },
+    nameKana: { rules: [{ id: 'katakana' }, { id: 'maxChars', params: [MAX_CHARS.nameKana] }] },
+    company: { rules: [{ id: 'maxChars', params: [MAX_CHARS.company] }] },
+    email: { rules: [{ id: 'required' }, { id: 'email' }] },
+    emailConfirm: { rules: [{ id: 'required' }, { id: 'sameAs', params: [{ $field: 'email' }] }] },
+    phone: { rules: [{ id: 'phone' }] },
+    inquiryType: { rules: [{ id: 'required', params: ['select'] }] },
+    preferredDate: { rules: [{ id: 'dateNotBeforeToday', params: [DEFAULT_TIME_ZONE, today] }, { id: 'dateMax', params: [oneYearAfter(today)] }] },
+    message: { rules: [{ id: 'required' }, { id: 'notBlank' }, { id: 'maxChars', params: [MAX_CHARS.message] }] },
+    privacyConsent: { rules: [{ id: 'mustBeTrue' }] },
+  }
+  if (byDay.size > 4) byDay.clear()
+  byDay.set(today, fields)
+  return fields
+}

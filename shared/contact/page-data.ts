@@ -1,0 +1,43 @@
+/**
+ * What the contact pages are rendered from. The server fills it (a fresh form with its
+ * token, or the answer to a POST); it travels in the page state, so hydration matches.
+ */
+import type { FormErrors } from '../validation/types'
+import { emptyContactValues, type ContactValues } from './fields'
+
+export type ContactStep = 'form' | 'review'
+
+export interface ContactPageData {
+  step: ContactStep
+  values: ContactValues
+  /** Field -> message, already in the page's language. */
+  errors: FormErrors
+  /** Units key of a form-level message (expired form, too many sends), or null. */
+  notice: string | null
+  /** The signed one-time submission token (hidden field `_token`). */
+  token: string
+  /** The site's 'today' (YYYY-MM-DD, Asia/Tokyo) the date limits are computed from. */
+  today: string
+}
+
+export interface ContactSuccessData {
+  /** The inquiry's reference number, when the URL carries a well-formed one. */
+  reference: string | null
+}
+
+/** Reference numbers: 'Q-', the day received (Asia/Tokyo), six Crockford base-32 characters. */
+export const REFERENCE_PATTERN = /^Q-[0-9]{8}-[0-9A-HJKMNP-TV-Z]{6}$/
+
+export function isReference(value: unknown): value is string {
+  return typeof value === 'string' && REFERENCE_PATTERN.test(value)
+}
+
+export function isContactPageData(value: unknown): value is ContactPageData {
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as Partial<ContactPageData>
+  return (v.step === 'form' || v.step === 'review') && typeof v.token === 'string' && typeof v.values === 'object' && typeof v.today === 'string'
+}
+
+export function freshContactPage(token: string, today: string): ContactPageData {
+  return { step: 'form', values: emptyContactValues(), errors: {}, notice: null, token, today }
+}

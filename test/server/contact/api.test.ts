@@ -1,0 +1,161 @@
+import t from 'tap'
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
+import { REFERENCE_PATTERN } from '../../../shared/contact/page-data'
+import { contactApp, freshToken, validInquiry } from './helper'
+
+const count = (dataDir: string) => {
+  const db = new Database(join(dataDir, 'inquiries.db'), { readonly: true })
+  try {
+    return db.prepare('SELECT COUNT(*) FROM inquiries').pluck().get() as number
+  } finally {
+    db.close()
+  }
+}
+const post = (payload: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST' as const,
+  url: '/api/contact',
+  headers: { 'content-type': 'application/json', ...headers },
+  payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+})
+
+t.test('201 with a reference once stored, in both languages', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  for (const locale of ['ja', 'en']) {
+    const res = await app.inject(post(validInquiry({ locale })))
+    t.equal(res.statusCode, 201, locale)
+    t.same(Object.keys(res.json()), ['id'])
+    t.match(res.json().id, REFERENCE_PATTERN)
+    t.equal(res.headers['cache-control'], 'no-store')
+  }
+  t.equal(count(dataDir), 2)
+})
+
+t.test('422 lists every invalid field with the catalogue message in the asked language', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  const ja = await app.inject(post({ locale: 'ja', email: 'not-an-address', emailConfirm: 'x', phone: '12', inquiryType: 'villa', preferredDate: '2000-01-01', message: '   ', privacyConsent: false }))
+  t.equal(ja.statusCode, 422)
+  t.same(ja.json(), {
+    message: '8件の項目にエラーがあります。',
+    errors: {
+      name: '入力してください。',
+      email: 'メールアドレスの形式が正しくありません。',
+      emailConfirm: '同じ値を入力してください。',
+      phone: '電話番号の形式が正しくありません。',
+      inquiryType: '選択してください。',
+      preferredDate: '今日以降の日付を入力してください。',
+      message: '改行・スペース・タブだけの入力はできません。',
+      privacyConsent: 'チェックを入れてください。',
+    },
+  })
+  const en = await app.inject(post({ ...validInquiry({ locale: 'en' }), nameKana: 'やまだ', preferredDate: '2026/13/45', message: 'x'.repeat(2001) }))
+  t.equal(en.statusCode, 422)
+  t.same(en.json(), {
+    message: '3 items have errors.',
+    errors: { nameKana: 'Please enter full-width katakana only.', preferredDate: 'Date Only.', message: 'Please enter up to 2,000 characters.' },
+  })
+  t.equal(count(dataDir), 0, 'nothing stored')
+})
+
+t.test('full-width digits, letters and hyphens are accepted as half-width', async (t) => {
+  const { app } = await contactApp(t)
+  const res = await app.inject(post(validInquiry({ email: 'ｔａｒｏ＠ｅｘａｍｐｌｅ．ｃｏｍ', emailConfirm: 'taro@example.com', phone: '０３ー１２３４－５６７８' })))
+  t.equal(res.statusCode, 201)
+})
+
+t.test('400 for malformed JSON, unknown fields or wrong types; language from Accept-Language', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  const broken = await app.inject(post('{"name": ', { 'accept-language': 'en-US,en;q=0.9' }))
+  t.equal(broken.statusCode, 400)
+  t.same(broken.json(), { message: 'The request could not be read. Please reload the page and try again.' })
+  const brokenJa = await app.inject(post('{"name": '))
+  t.match(brokenJa.json().message, /読み取れませんでした/, 'Japanese by default')
+  const unknown = await app.inject(post(validInquiry({ locale: 'en', admin: true })))
+  t.equal(unknown.statusCode, 400)
+  t.match(unknown.json().message, /could not be read/, 'the body language when it parsed')
+  t.equal((await app.inject(post(validInquiry({ privacyConsent: 'yes' })))).statusCode, 400, 'wrong type')
+  t.equal((await app.inject(post(validInquiry({ locale: 'fr' })))).statusCode, 400, 'unknown locale')
+  t.equal((await app.inject(post([]))).statusCode, 400, 'not an object')
+  t.equal((await app.inject(post('{"__proto__": {"x": 1}}'))).statusCode, 400, 'prototype poisoning')
+  t.equal(count(dataDir), 0)
+})
+
+t.test('413 over 32 KiB, 415 for another content type', async (t) => {
+  const { app } = await contactApp(t)
+  const big = await app.inject(post(validInquiry({ locale: 'en', company: 'x'.repeat(33 * 1024) }), { 'accept-language': 'en' }))
+  t.equal(big.statusCode, 413)
+  t.match(big.json().message, /too large/, 'not parsed: the language of Accept-Language')
+  const form = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' }, payload: 'name=x' })
+  t.equal(form.statusCode, 415)
+  t.match(form.json().message, /対応していません/)
+  const text = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'text/plain', 'accept-language': 'en' }, payload: '{}' })
+  t.equal(text.statusCode, 415)
+  t.match(text.headers['content-type'], /application\/json/)
+})
+
+t.test('403 for a browser request from another site; same site and non-browser clients pass', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  const cases: [Record<string, string>, number][] = [
+    [{ origin: 'https://evil.example', 'accept-language': 'en' }, 403],
+    [{ 'sec-fetch-site': 'cross-site' }, 403],
+    [{ 'sec-fetch-site': 'same-site' }, 403],
+    [{ origin: 'null' }, 403],
+    [{ 'sec-fetch-site': 'same-origin', origin: 'https://www.example.test' }, 201],
+    [{ origin: 'https://www.example.test' }, 201], // SITE_URL
+    [{ origin: 'http://localhost:80' }, 201], // the request's own host (inject sends Host: localhost:80)
+    [{}, 201],
+  ]
+  for (const [headers, status] of cases) {
+    const res = await app.inject(post(validInquiry(), headers))
+    t.equal(res.statusCode, status, JSON.stringify(headers))
+    if (status === 403) t.ok(res.json().message)
+  }
+  t.equal(count(dataDir), 4, 'only the allowed ones are stored')
+})
+
+t.test('a _token sent twice returns the first id and stores once', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  const token = await freshToken(app)
+  const first = await app.inject(post(validInquiry({ _token: token })))
+  const again = await app.inject(post(validInquiry({ _token: token, message: 'changed' })))
+  t.equal(first.statusCode, 201)
+  t.equal(again.statusCode, 201)
+  t.equal(again.json().id, first.json().id)
+  const [a, b] = await Promise.all([app.inject(post(validInquiry({ _token: 'script-key-1' }))), app.inject(post(validInquiry({ _token: 'script-key-1' })))])
+  t.equal(a.json().id, b.json().id, 'a script may use any string as its key')
+  t.equal(count(dataDir), 2)
+})
+
+t.test('honeypot and minimum fill time: the bot sees 201, nothing is stored, the drop is logged', async (t) => {
+  const { app, dataDir } = await contactApp(t, { minFillMs: 60_000 })
+  const trap = await app.inject(post(validInquiry({ website: 'http://spam.example' })))
+  t.equal(trap.statusCode, 201)
+  t.match(trap.json().id, /^Q-/)
+  const fast = await app.inject(post(validInquiry({ _token: await freshToken(app) })))
+  t.equal(fast.statusCode, 201, 'sent a moment after the form was served')
+  t.equal(count(dataDir), 0)
+  const noToken = await app.inject(post(validInquiry()))
+  t.equal(noToken.statusCode, 201)
+  t.equal(count(dataDir), 1, 'without a token only the rate limit applies')
+})
+
+t.test('429 with Retry-After once the budget is spent; form POSTs share it', async (t) => {
+  const { app, dataDir } = await contactApp(t, { rateLimitMax: 2, rateLimitWindowMs: 60_000 })
+  t.equal((await app.inject(post(validInquiry()))).statusCode, 201)
+  t.equal((await app.inject({ method: 'POST', url: '/en/contact', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'step=edit' })).statusCode, 403, 'a form POST spends the budget too')
+  const limited = await app.inject(post(validInquiry({ locale: 'en' }), { 'accept-language': 'en-GB' }))
+  t.equal(limited.statusCode, 429)
+  t.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After in seconds')
+  t.same(limited.json(), { message: 'Too many requests in a short time. Please wait a moment and try again.' }, 'refused before the body is read: Accept-Language')
+  const ja = await app.inject(post(validInquiry({ locale: 'en' })))
+  t.match(ja.json().message, /しばらく待って/, 'Japanese by default')
+  t.equal(count(dataDir), 1)
+  t.equal((await app.inject('/contact')).statusCode, 200, 'reading the form is not limited')
+})
+
+t.test('other methods and paths under /api answer JSON 404', async (t) => {
+  const { app } = await contactApp(t)
+  const res = await app.inject('/api/contact')
+  t.equal(res.statusCode, 404)
+  t.match(res.headers['content-type'], /application\/json/)
+})

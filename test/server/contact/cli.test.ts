@@ -1,0 +1,72 @@
+import t from 'tap'
+import { spawnSync } from 'node:child_process'
+import { openDatabase } from '../../../server/contact/db'
+import { csvCell, sinceInstant } from '../../../server/contact/export'
+import { createInquiryStore } from '../../../server/contact/store'
+import { normalizeContact } from '../../../shared/contact/normalize'
+import { tempDataDir, validInquiry } from './helper'
+
+function cli(dataDir: string, ...args: string[]) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
+  return { code: res.status, out: res.stdout, err: res.stderr }
+}
+
+function seed(dataDir: string) {
+  const db = openDatabase(dataDir)
+  const store = createInquiryStore(db)
+  const a = store.insert({ values: normalizeContact(validInquiry()), locale: 'ja', token: null, now: new Date('2026-03-31T14:30:00Z') }) // 23:30 in Tokyo
+  const b = store.insert({ values: normalizeContact(validInquiry({ name: '=HYPERLINK("http://x")', message: 'line 1\nline "2", ok' })), locale: 'en', token: null, now: new Date('2026-03-31T15:30:00Z') }) // April 1st in Tokyo
+  db.prepare("UPDATE outbox SET status = 'sent', attempts = 1, sent_at = '2026-04-01T00:00:00Z' WHERE inquiry_id = ? AND kind = 'staff'").run(a.id)
+  db.prepare("UPDATE outbox SET status = 'failed', attempts = 12, last_error = 'connection refused' WHERE inquiry_id = ? AND kind = 'staff'").run(b.id)
+  db.close()
+  return [a.id, b.id] as const
+}
+
+t.test('list: newest first with the mail status', async (t) => {
+  const dir = tempDataDir(t)
+  t.match(cli(dir, 'list').out, /^no inquiries/)
+  const [a, b] = seed(dir)
+  const { code, out } = cli(dir, 'list')
+  t.equal(code, 0)
+  const lines = out.trim().split('\n')
+  t.equal(lines.length, 2)
+  t.match(lines[0], new RegExp(`^${b} .*staff: failed \\(12 attempts\\): connection refused.*auto-reply: pending`))
+  t.match(lines[1], new RegExp(`^${a} .*staff: sent.*auto-reply: pending`))
+})
+
+t.test('export json: every field and the mail status; --since a Tokyo day', async (t) => {
+  const dir = tempDataDir(t)
+  const [a, b] = seed(dir)
+  const all = JSON.parse(cli(dir, 'export', '--format', 'json').out)
+  t.same(all.map((r: { id: string }) => r.id), [a, b], 'oldest first')
+  t.same(Object.keys(all[0]), ['id', 'receivedAt', 'locale', 'name', 'nameKana', 'company', 'email', 'phone', 'inquiryType', 'preferredDate', 'message', 'privacyConsent', 'mail'])
+  t.equal(all[0].mail.staff.status, 'sent')
+  t.equal(all[1].mail.staff.lastError, 'connection refused')
+  t.equal(all[1].locale, 'en')
+  const since = JSON.parse(cli(dir, 'export', '--format', 'json', '--since', '2026-04-01').out)
+  t.same(since.map((r: { id: string }) => r.id), [b])
+})
+
+t.test('export csv: BOM, CRLF, quoted cells, formulas neutralised', async (t) => {
+  const dir = tempDataDir(t)
+  seed(dir)
+  const { out } = cli(dir, 'export', '--format', 'csv')
+  t.ok(out.startsWith('\uFEFFid,receivedAt,locale,name,'))
+  t.match(out, /,mailStaff,mailAutoReply\r\n/)
+  t.match(out, /"'=HYPERLINK\(""http:\/\/x""\)"/)
+  t.match(out, /"line 1\nline ""2"", ok"/)
+  t.equal(csvCell('+81-3-1234-5678'), "'+81-3-1234-5678")
+  t.equal(csvCell(null), '')
+})
+
+t.test('retry queues mail that failed for good; bad arguments exit 2', async (t) => {
+  const dir = tempDataDir(t)
+  seed(dir)
+  t.match(cli(dir, 'retry').out, /^1 mail\(s\) queued again/)
+  t.match(cli(dir, 'list').out, /staff: pending: connection refused/)
+  t.equal(cli(dir, 'export', '--format', 'xml').code, 2)
+  t.equal(cli(dir, 'export', '--format', 'json', '--since', 'yesterday').code, 2)
+  t.equal(cli(dir, 'delete').code, 2)
+  t.match(cli(dir).out, /usage:/)
+  t.equal(sinceInstant('2026-04-01'), '2026-03-31T15:00:00.000Z')
+})

@@ -1,0 +1,44 @@
+import t from 'tap'
+import { ConfigError, loadConfig } from '../../../server/config'
+import { parseDuration } from '../../../server/contact/config'
+
+t.test('contact settings and their defaults', async (t) => {
+  const c = loadConfig({}).contact
+  t.same(c, { smtpUrl: '', to: '', from: '', rateLimitMax: 10, rateLimitWindowMs: 60_000, formSecret: '', minFillMs: 3000 })
+  const set = loadConfig({
+    SMTP_URL: 'smtp://user:pass@mail.example:587',
+    CONTACT_TO: 'sales@example.co.jp, info@example.co.jp',
+    MAIL_FROM: '蒼栄建設 <noreply@example.co.jp>',
+    RATE_LIMIT_CONTACT_MAX: '5',
+    RATE_LIMIT_CONTACT_WINDOW: '10 minutes',
+    FORM_SECRET: 'a'.repeat(32),
+    CONTACT_MIN_FILL_MS: '0',
+  }).contact
+  t.equal(set.rateLimitWindowMs, 600_000)
+  t.equal(set.rateLimitMax, 5)
+  t.equal(set.minFillMs, 0)
+})
+
+t.test('durations', async (t) => {
+  for (const [text, ms] of [['1 minute', 60_000], ['30s', 30_000], ['1500', 1500], ['2 hours', 7_200_000], ['5m', 300_000], ['250 ms', 250]] as const) t.equal(parseDuration(text), ms, text)
+})
+
+t.test('wrong or incomplete settings stop the start, secrets never echoed', async (t) => {
+  const error = (env: Record<string, string>) => {
+    try {
+      loadConfig(env)
+    } catch (err) {
+      t.ok(err instanceof ConfigError)
+      return (err as Error).message
+    }
+    return ''
+  }
+  t.match(error({ SMTP_URL: 'smtp://mail.example' }), /CONTACT_TO: required when SMTP_URL is set[\s\S]*MAIL_FROM: required/)
+  t.match(error({ RATE_LIMIT_CONTACT_WINDOW: 'soon' }), /^RATE_LIMIT_CONTACT_WINDOW: invalid value "soon"/)
+  t.match(error({ RATE_LIMIT_CONTACT_WINDOW: '10ms' }), /at least 1 second/)
+  const secret = error({ FORM_SECRET: 'short' })
+  t.match(secret, /^FORM_SECRET: invalid value \(value hidden\)/)
+  t.notMatch(secret, /short/)
+  t.notMatch(error({ SMTP_URL: 'http://user:hunter2@x' }), /hunter2/)
+  t.match(error({ CONTACT_TO: 'not an address' }), /^CONTACT_TO/)
+})

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { ContactConfig } from '../../../server/contact/config'
+import type { ContactDeps } from '../../../server/plugins/contact'
+import { build, testConfig } from '../../helper'
+
+/** A temporary DATA_DIR, removed when the test ends. */
+export function tempDataDir(t: { teardown: (fn: () => unknown) => void }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'contact-test-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** The app on its own SQLite file; no minimum fill time and a generous rate limit unless asked. */
+export async function contactApp(
+  t: { teardown: (fn: () => unknown) => void },
+  contact: Partial<ContactConfig> = {},
+  deps: ContactDeps = {},
+  dataDir = tempDataDir(t),
+): Promise<{ app: FastifyInstance; dataDir: string }> {
+  const config = { ...testConfig().contact, minFillMs: 0, rateLimitMax: 1000, ...contact }
+  const app = await build(t, { dataDir, contact: config }, { contact: deps })
+  return { app, dataDir }
+}
+
+/** A complete, valid inquiry as the JSON API takes it. */
+export function validInquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: '山田 太郎',
+    nameKana: 'ヤマダタロウ',
+    company: '株式会社テスト',
+    email: 'taro@example.com',
+    emailConfirm: 'taro@example.com',
+    phone: '03-1234-5678',
+    inquiryType: 'estimate',
+    preferredDate: '',
+    message: '事務所の改修について相談したいです。',
+    privacyConsent: true,
+    locale: 'ja',
+    ...overrides,
+  }
+}
+
+/** The hidden `_token` of a rendered contact form. */
+export function formToken(html: string): string {
+  const token = /name="_token" value="([^"]+)"/.exec(html)?.[1]
+  if (!token) throw new Error('no _token in the page')
+  return token
+}
+
+export async function freshToken(app: FastifyInstance, url = '/contact'): Promise<string> {
+  return formToken((await app.inject(url)).body)
+}
+
+/** POST as a browser's form would (x-www-form-urlencoded). */
+export function postForm(app: FastifyInstance, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(fields).toString() })
+}
+
+/** The form fields of validInquiry, as strings (privacyConsent: 'on'). */
+export function formFields(overrides: Record<string, string> = {}): Record<string, string> {
+  const { locale: _locale, privacyConsent, ...rest } = validInquiry()
+  return { ...(rest as Record<string, string>), ...(privacyConsent ? { privacyConsent: 'on' } : {}), ...overrides }
+}

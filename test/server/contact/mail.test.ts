@@ -1,0 +1,129 @@
+import t from 'tap'
+import { IntlMessageFormat } from 'intl-messageformat'
+import { openDatabase } from '../../../server/contact/db'
+import { MAIL_MESSAGES } from '../../../server/contact/mail-text'
+import { retryDelay } from '../../../server/contact/outbox'
+import { createInquiryStore } from '../../../server/contact/store'
+import { flattenKeys, lookupMessage } from '../../../shared/i18n/messages'
+import { contactApp, tempDataDir, validInquiry } from './helper'
+import { freePort, startSmtp, waitFor } from './smtp'
+
+const FAST = { pollMs: 50, baseDelayMs: 200, maxDelayMs: 400, maxAttempts: 50 }
+const mailSettings = (port: number) => ({ smtpUrl: `smtp://127.0.0.1:${port}`, to: 'staff@example.test', from: '蒼栄建設 <noreply@example.test>' })
+const post = (payload: object) => ({ method: 'POST' as const, url: '/api/contact', payload })
+
+function mailState(dataDir: string, id: string) {
+  const db = openDatabase(dataDir)
+  try {
+    return createInquiryStore(db).find(id)!.mail
+  } finally {
+    db.close()
+  }
+}
+
+t.test('mail texts: ja and en have the same keys and every message parses', async (t) => {
+  t.same(flattenKeys(MAIL_MESSAGES.ja), flattenKeys(MAIL_MESSAGES.en))
+  for (const code of ['ja', 'en'] as const) {
+    for (const key of flattenKeys(MAIL_MESSAGES[code])) t.doesNotThrow(() => new IntlMessageFormat(lookupMessage(MAIL_MESSAGES[code], key)!, code), `${code} ${key}`)
+  }
+})
+
+t.test('staff mail and an auto-reply in the visitor\'s language', async (t) => {
+  const smtp = await startSmtp()
+  t.teardown(smtp.close)
+  const { app, dataDir } = await contactApp(t, mailSettings(smtp.port), { outbox: FAST })
+  await app.ready()
+  const ja = (await app.inject(post(validInquiry()))).json().id
+  const en = (await app.inject(post(validInquiry({ locale: 'en', name: 'Jane Smith', email: 'jane@example.org', emailConfirm: 'jane@example.org', nameKana: '', inquiryType: 'renovation', preferredDate: '' })))).json().id
+  await waitFor(() => smtp.mails.length === 4)
+  const find = (to: string, ref: string) => smtp.mails.find((m) => m.to.includes(to) && m.headers['x-inquiry-reference'] === ref)!
+
+  const staff = find('staff@example.test', ja)
+  t.same(staff.to, ['staff@example.test'])
+  t.equal(staff.from, 'noreply@example.test')
+  t.equal(staff.headers.subject, `[お問い合わせ] ${ja}（お見積りのご依頼）`)
+  t.match(staff.headers['reply-to'], /山田 太郎.*<taro@example\.com>/)
+  t.match(staff.text, /新しいお問い合わせが届きました/)
+  t.match(staff.text, /お名前: 山田 太郎/)
+  t.match(staff.text, /お問い合わせ内容:\n事務所の改修について相談したいです。/)
+
+  const replyJa = find('taro@example.com', ja)
+  t.equal(replyJa.headers.subject, `【蒼栄建設株式会社】お問い合わせを受け付けました（受付番号 ${ja}）`)
+  t.equal(replyJa.headers['auto-submitted'], 'auto-replied')
+  t.match(replyJa.text, /^山田 太郎 様\n/)
+  t.match(replyJa.text, /TEL 03-5555-0123/)
+
+  const staffEn = find('staff@example.test', en)
+  t.equal(staffEn.headers.subject, `[お問い合わせ] ${en}（改修・リフォームのご相談）`, 'staff mail stays Japanese')
+  t.match(staffEn.text, /言語: 英語/)
+  const replyEn = find('jane@example.org', en)
+  t.equal(replyEn.headers.subject, `[Soei Construction Co., Ltd.] We have received your inquiry (reference ${en})`)
+  t.match(replyEn.text, /^Dear Jane Smith,\n/)
+  t.match(replyEn.text, /Inquiry type: Renovation or remodelling/)
+  t.match(replyEn.text, /Preferred site-visit date: \(not given\)/)
+
+  await waitFor(() => mailState(dataDir, ja)['auto-reply']?.status === 'sent' && mailState(dataDir, en).staff?.status === 'sent')
+  t.equal(mailState(dataDir, ja).staff?.status, 'sent')
+})
+
+t.test('nothing a visitor types reaches a mail header', async (t) => {
+  const smtp = await startSmtp()
+  t.teardown(smtp.close)
+  const { app } = await contactApp(t, mailSettings(smtp.port), { outbox: FAST })
+  await app.ready()
+  const res = await app.inject(post(validInquiry({ name: 'Evil\r\nBcc: victim@example.net\r\nSubject: spam', company: 'x\r\nTo: other@example.net' })))
+  t.equal(res.statusCode, 201)
+  await waitFor(() => smtp.mails.length === 2)
+  for (const mail of smtp.mails) {
+    t.notOk(mail.to.some((to) => to.includes('example.net')), 'no extra recipient')
+    t.notOk(mail.headers.bcc, 'no Bcc header')
+    t.notMatch(mail.headers.subject, /spam/)
+  }
+})
+
+t.test('SMTP down: the visitor still gets 201, mail is retried with back-off and sent once SMTP is back', async (t) => {
+  const port = await freePort()
+  const { app, dataDir } = await contactApp(t, mailSettings(port), { outbox: FAST })
+  await app.ready()
+  const started = Date.now()
+  const res = await app.inject(post(validInquiry()))
+  t.equal(res.statusCode, 201)
+  t.ok(Date.now() - started < 1000, 'the request does not wait for mail')
+  const id = res.json().id
+  await waitFor(() => (mailState(dataDir, id).staff?.attempts ?? 0) >= 2)
+  const failing = mailState(dataDir, id).staff!
+  t.equal(failing.status, 'pending')
+  t.match(failing.lastError, /ECONNREFUSED|connect/i, 'the reason is recorded for ops')
+  const smtp = await startSmtp(port)
+  t.teardown(smtp.close)
+  await waitFor(() => smtp.mails.length === 2)
+  await waitFor(() => mailState(dataDir, id)['auto-reply']?.status === 'sent' && mailState(dataDir, id).staff?.status === 'sent')
+  t.ok(mailState(dataDir, id).staff!.attempts >= 3)
+})
+
+t.test('pending mail survives a restart', async (t) => {
+  const dataDir = tempDataDir(t)
+  const port = await freePort()
+  const first = await contactApp(t, mailSettings(port), { outbox: FAST }, dataDir)
+  await first.app.ready()
+  const id = (await first.app.inject(post(validInquiry({ locale: 'en' })))).json().id
+  await waitFor(() => (mailState(dataDir, id).staff?.attempts ?? 0) >= 1)
+  await first.app.close()
+  const smtp = await startSmtp(port)
+  t.teardown(smtp.close)
+  const second = await contactApp(t, mailSettings(port), { outbox: FAST }, dataDir)
+  await second.app.ready()
+  await waitFor(() => smtp.mails.length === 2)
+  t.same(smtp.mails.map((m) => m.headers['x-inquiry-reference']), [id, id])
+})
+
+t.test('without SMTP the inquiry is stored and its mail waits', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  const id = (await app.inject(post(validInquiry()))).json().id
+  t.same(mailState(dataDir, id).staff, { status: 'pending', attempts: 0, lastError: null, sentAt: null })
+})
+
+t.test('back-off doubles up to the cap', async (t) => {
+  const o = { baseDelayMs: 30_000, maxDelayMs: 3_600_000 }
+  t.same([1, 2, 3, 4, 8, 20].map((n) => retryDelay(n, o)), [30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000])
+})

@@ -1,0 +1,82 @@
+import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  from: string
+  to: string[]
+  headers: Record<string, string>
+  text: string
+}
+
+/** Decodes RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=), joining adjacent ones. */
+export function decodeHeader(value: string): string {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) => {
+      if (enc.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8')
+      const bytes: number[] = []
+      for (let i = 0; i < text.length; i++) {
+        if (text[i] === '_') bytes.push(0x20)
+        else if (text[i] === '=') (bytes.push(parseInt(text.slice(i + 1, i + 3), 16)), (i += 2))
+        else bytes.push(text.charCodeAt(i))
+      }
+      return Buffer.from(bytes).toString('utf8')
+    })
+}
+
+/** Headers (unfolded, names lower-cased, values decoded) and the base64 text body of a raw message. */
+export function parseMail(raw: string): { headers: Record<string, string>; text: string } {
+  const split = raw.indexOf('\r\n\r\n')
+  const headers: Record<string, string> = {}
+  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const i = line.indexOf(':')
+    headers[line.slice(0, i).toLowerCase()] = decodeHeader(line.slice(i + 1).trim())
+  }
+  const body = raw.slice(split + 4)
+  const text = /base64/i.test(headers['content-transfer-encoding'] ?? '') ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body
+  return { headers, text }
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives (no TLS, no auth). */
+export async function startSmtp(port = 0) {
+  const mails: ReceivedMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        const envelope = session.envelope
+        mails.push({
+          from: envelope.mailFrom ? envelope.mailFrom.address : '',
+          to: envelope.rcptTo.map((r) => r.address),
+          ...parseMail(Buffer.concat(chunks).toString('utf8')),
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()))
+  const actual = (server.server.address() as AddressInfo).port
+  return { port: actual, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+/** A port nothing listens on (taken from the OS, then released). */
+export async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = probe.address() as AddressInfo
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return port
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
