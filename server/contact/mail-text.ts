@@ -34,23 +34,30 @@ export interface MailMessage {
   headers: Record<string, string>
 }
 
-/** The inquiry as 'label: value' lines in `locale` (the message last, on lines of its own). */
-function summary(inquiry: Inquiry, locale: Locale): string {
+/**
+ * The inquiry as 'label: value' lines in `locale` (the message last, on lines of its own).
+ * `full: false` leaves out everything the visitor typed freely (the auto-reply's form).
+ */
+function summary(inquiry: Inquiry, locale: Locale, full = true): string {
   const t = translator(locale)
   const empty = t('units.contact.review.empty')
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(new Date(inquiry.receivedAt))
   const field = (name: string) => t(`units.contact.fields.${name}`)
+  const typeAndDate = [
+    `${field('inquiryType')}: ${t(`units.contact.types.${inquiry.inquiryType}`, undefined, inquiry.inquiryType)}`,
+    `${field('preferredDate')}: ${inquiry.preferredDate ? formatDay(inquiry.preferredDate, locale) : empty}`,
+  ]
+  const head = [`${t('mail.labels.reference')}: ${inquiry.id}`, `${t('mail.labels.receivedAt')}: ${t('mail.receivedAt', { time })}`]
+  if (!full) return [...head, ...typeAndDate].join('\n')
   const lines = [
-    `${t('mail.labels.reference')}: ${inquiry.id}`,
-    `${t('mail.labels.receivedAt')}: ${t('mail.receivedAt', { time })}`,
+    ...head,
     `${t('mail.labels.locale')}: ${t(`mail.locales.${inquiry.locale}`)}`,
     `${field('name')}: ${inquiry.name}`,
     ...(inquiry.nameKana ? [`${field('nameKana')}: ${inquiry.nameKana}`] : []),
     `${field('company')}: ${inquiry.company || empty}`,
     `${field('email')}: ${inquiry.email}`,
     `${field('phone')}: ${inquiry.phone || empty}`,
-    `${field('inquiryType')}: ${t(`units.contact.types.${inquiry.inquiryType}`, undefined, inquiry.inquiryType)}`,
-    `${field('preferredDate')}: ${inquiry.preferredDate ? formatDay(inquiry.preferredDate, locale) : empty}`,
+    ...typeAndDate,
     `${field('message')}:`,
     inquiry.message,
   ]
@@ -83,17 +90,19 @@ export function composeMail(kind: MailKind, inquiry: Inquiry, ctx: MailContext):
   const locale = inquiry.locale
   const t = translator(locale)
   const site = ctx.site(locale)
+  // The auto-reply goes to any address a visitor types: it carries none of the visitor's free text
+  // (no name, company, phone or message), so the form cannot be used to send someone else a message.
   return {
-    to: visitor,
+    to: inquiry.email,
     subject: t('mail.autoReply.subject', { site: site.name, reference: inquiry.id }),
     text:
       [
-        t('mail.autoReply.greeting', { name: visitor.name }),
+        t('mail.autoReply.greeting'),
         '',
         t('mail.autoReply.body', { site: site.name }),
         '',
         `--- ${t('mail.autoReply.copyTitle')} ---`,
-        summary(inquiry, locale),
+        summary(inquiry, locale, false),
         '---',
         '',
         t('mail.autoReply.phone', { tel: site.phone, hours: site.hours }),
