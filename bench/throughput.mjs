@@ -1,9 +1,10 @@
 // Throughput benchmark: the built server against the physical limit of serving the same bytes.
 //   node bench/throughput.mjs [--duration 5] [--connections 10,100] [--paths /,/en,/news]
 // For each path it measures, in one run and side by side:
-//   static  a plain node:http server answering the byte-identical page from memory (the ceiling)
-//   server  this server (dist/server/index.js, the shipped sample content)
-// and prints requests/s, p50/p99 latency, the ratio server/static, non-2xx counts and the server's peak RSS.
+//   (a) static    a plain node:http server answering the byte-identical page from memory (the ceiling)
+//   (b) cached    this server (dist/server/index.js, the shipped sample content) with its page cache
+//   (c) uncached  this server with PAGE_CACHE=false: every request is a streaming React render
+// and prints requests/s, p50/p99 latency, the ratios b/a and c/a, non-2xx counts, time to ready and peak RSS.
 // Needs `npm run build` first. Loopback only; bounded in time (paths × connections × 2 × duration).
 import { spawn } from 'node:child_process'
 import { readFileSync, mkdtempSync } from 'node:fs'
@@ -71,13 +72,15 @@ function peakRssMb(pid) {
   return m ? Math.round(Number(m[1]) / 1024) : NaN
 }
 
-function run(url, connections) {
+function run(url, connections, seconds = duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)))
+    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)))
   })
 }
 
-const { child, origin, readyMs } = await startServer()
+const cached = await startServer()
+const uncached = await startServer({ PAGE_CACHE: 'false' })
+const origin = cached.origin
 // The ceiling: the same bytes and content type, from memory, through plain node:http.
 const pages = new Map()
 for (const path of paths) {
@@ -94,27 +97,38 @@ const ceiling = createServer((req, res) => {
 await new Promise((r) => ceiling.listen(0, '127.0.0.1', r))
 const staticOrigin = `http://127.0.0.1:${ceiling.address().port}`
 
-console.log(`ready in ${readyMs} ms; ${duration} s per run; node ${process.version}`)
-console.log('path'.padEnd(38), 'conn', 'static req/s'.padStart(12), 'server req/s'.padStart(12), 'ratio'.padStart(6), 'p50/p99 static'.padStart(15), 'p50/p99 server'.padStart(15), 'errors')
+console.log(`ready in ${cached.readyMs} ms (cached) / ${uncached.readyMs} ms (uncached); ${duration} s per run; node ${process.version}`)
+const cols = ['path'.padEnd(34), 'conn', '(a) static'.padStart(10), '(b) cached'.padStart(10), '(c) render'.padStart(10), 'b/a'.padStart(5), 'c/a'.padStart(5), 'p50/p99 a'.padStart(11), 'p50/p99 b'.padStart(11), 'p50/p99 c'.padStart(11), 'bad']
+console.log(cols.join(' '))
 let errors = 0
+const lat = (r) => `${r.latency.p50}/${r.latency.p99}`.padStart(11)
 for (const path of paths) {
   for (const connections of connectionsList) {
+    // Warm-up (JIT, caches) before each measured run, so the order of runs does not matter.
+    for (const o of [staticOrigin, origin, uncached.origin]) await run(o + path, connections, 1)
     const a = await run(staticOrigin + path, connections)
     const b = await run(origin + path, connections)
-    const bad = b.non2xx + b.errors + b.timeouts + a.non2xx + a.errors
+    const c = await run(uncached.origin + path, connections)
+    const bad = [a, b, c].reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0)
     errors += bad
     console.log(
-      path.padEnd(38),
-      String(connections).padStart(4),
-      a.requests.average.toFixed(0).padStart(12),
-      b.requests.average.toFixed(0).padStart(12),
-      (b.requests.average / a.requests.average).toFixed(2).padStart(6),
-      `${a.latency.p50}/${a.latency.p99} ms`.padStart(15),
-      `${b.latency.p50}/${b.latency.p99} ms`.padStart(15),
-      bad,
+      [
+        path.padEnd(34),
+        String(connections).padStart(4),
+        a.requests.average.toFixed(0).padStart(10),
+        b.requests.average.toFixed(0).padStart(10),
+        c.requests.average.toFixed(0).padStart(10),
+        (b.requests.average / a.requests.average).toFixed(2).padStart(5),
+        (c.requests.average / a.requests.average).toFixed(2).padStart(5),
+        lat(a),
+        lat(b),
+        lat(c),
+        bad,
+      ].join(' '),
     )
   }
 }
-console.log(`server peak RSS ${peakRssMb(child.pid)} MB; non-2xx or errors: ${errors}`)
+console.log(`peak RSS: cached ${peakRssMb(cached.child.pid)} MB, uncached ${peakRssMb(uncached.child.pid)} MB; non-2xx or errors: ${errors}; latency in ms`)
 ceiling.close()
-child.kill('SIGTERM')
+cached.child.kill('SIGTERM')
+uncached.child.kill('SIGTERM')

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import type { ContentSource } from '../shared/content'
 import type { Config } from './config'
@@ -8,6 +8,7 @@ import type { ImageRegistry } from './content/images'
 import mediaPlugin from './plugins/media'
 import { loadManifest, type BuildManifest } from './render/manifest'
 import { createPageRenderer } from './render/render-page'
+import { PageCache } from './render/page-cache'
 import compress from '@fastify/compress'
 import underPressure from '@fastify/under-pressure'
 import healthPlugin from './plugins/health'
@@ -43,7 +44,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    disableRequestLogging: true,
+    // Fastify's own two lines per request are replaced by the one line of plugins/request-log.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     requestIdHeader: false,
     genReqId: requestId,
@@ -75,7 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(trailingSlashPlugin)
   await app.register(fastifyCookie)
   await app.register(healthPlugin, { manifest })
-  await app.register(renderPlugin, { config, renderer })
+  await app.register(renderPlugin, { config, renderer, cache: config.pageCache ? new PageCache(config.pageCacheMaxBytes) : undefined })
   await app.register(localePlugin, { config, manifest })
   await app.register(contactPlugin, { config, content, deps: deps.contact })
   await app.register(sitemapPlugin, { config, content })

@@ -23,6 +23,9 @@ export interface Config {
   /** The only writable folder: database, image variant cache. */
   dataDir: string
   shutdownTimeoutMs: number
+  /** Keep rendered pages in memory (PAGE_CACHE) up to pageCacheMaxBytes. */
+  pageCache: boolean
+  pageCacheMaxBytes: number
   /** Above this event-loop delay the server sheds load with 503 + Retry-After. */
   maxEventLoopDelayMs: number
   /** Contact form: mail, rate limit, form tokens (server/contact/config.ts). */
@@ -45,6 +48,8 @@ const envSchema = {
     DATA_DIR: { type: 'string', minLength: 1, default: 'data' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 10000 },
     MAX_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60000, default: 1000 },
+    PAGE_CACHE: { type: 'string', enum: ['true', 'false'], default: 'true' },
+    PAGE_CACHE_MAX_MB: { type: 'integer', minimum: 1, maximum: 4096, default: 64 },
     ...contactEnvProperties,
   },
 } as const
@@ -98,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(v.DATA_DIR),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     maxEventLoopDelayMs: v.MAX_EVENT_LOOP_DELAY_MS,
+    pageCache: v.PAGE_CACHE === 'true',
+    pageCacheMaxBytes: v.PAGE_CACHE_MAX_MB * 1024 * 1024,
     contact: readContactConfig(v),
   }
 }

@@ -86,6 +86,8 @@ export interface RouteDef<D = unknown> {
   structuredData?: (args: StructuredDataArgs<D>) => object[]
   /** Links an Atom feed from the head. */
   feed?: boolean
+  /** The page shows something of one visitor's request (beyond path and canonical query): never cached. */
+  perVisitor?: boolean
 }
 
 const base: LayoutOptions = { background: 'default', width: 'default', breadcrumb: true }
@@ -172,6 +174,8 @@ export const routes: RouteDef<any>[] = [
     layout: { ...base, width: 'narrow' },
     sitemap: false,
     noindex: true,
+    // Shows the ?ref= of one visitor's inquiry: never served from the page cache.
+    perVisitor: true,
   }),
   staticRoute('privacy', '/privacy-policy', 'privacy-policy', base),
   staticRoute('terms', '/term-of-service', 'term-of-service', base),

@@ -4,7 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isBot } from '../../shared/i18n/negotiate'
 import type { PageError } from '../../shared/page-state'
 import type { Config } from '../config'
-import type { PageRenderer } from '../render/render-page'
+import type { PageRenderer, RenderRequest } from '../render/render-page'
+import { PageCache, type CachedPage } from '../render/page-cache'
+import { Transform } from 'node:stream'
 import { catalog } from '../i18n/catalog'
 import { lookupMessage } from '../../shared/i18n/messages'
 import { answerLocale, publicOrigin, requestPath, requestSearch } from '../request-locale'
@@ -27,6 +29,8 @@ export interface RenderPageOptions {
 interface RenderPluginOptions {
   config: Config
   renderer: PageRenderer
+  /** In-memory cache of rendered pages; absent when PAGE_CACHE=false. */
+  cache?: PageCache | undefined
 }
 
 /** Requests that get an HTML error page rather than a JSON body. */
@@ -43,24 +47,106 @@ export function jsonError(req: FastifyRequest, reply: FastifyReply, statusCode: 
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ statusCode, message })
 }
 
+/** If-None-Match against a strong ETag ('*' or a list, weak forms compared weakly as RFC 9110 allows for GET). */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
+/** A cached page: its stored compressed form when the client takes one, never compressed again. */
+function sendCached(reply: FastifyReply, page: CachedPage): FastifyReply {
+  const encoded = PageCache.encode(page, reply.request.headers['accept-encoding'])
+  reply.code(200)
+  if (!encoded) return reply.send(page.body)
+  // The same Vary as @fastify/compress gives a fresh render it compresses.
+  const vary = reply.getHeader('vary')
+  reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding')
+  return reply.header('content-encoding', encoded.encoding).send(encoded.body)
+}
+
 export default fp<RenderPluginOptions>(
-  async (app, { config, renderer }) => {
+  async (app, { config, renderer, cache }) => {
+    // URL (origin, path, raw query, year) -> the page's cache key and ETag. Bounded: query strings are
+    // visitor-controlled, so the map is dropped when it grows past its limit (it only saves work).
+    const knownUrls = new Map<string, { cacheKey: string; etag: string }>()
+    const remember = (url: string, value: { cacheKey: string; etag: string }) => {
+      if (knownUrls.size >= 20_000) knownUrls.clear()
+      knownUrls.set(url, value)
+    }
     app.decorateReply('renderPage', async function (this: FastifyReply, pathname: string, forced?: PageError, options: RenderPageOptions = {}) {
       const req = this.request
-      const page = await renderer(
-        {
-          pathname,
-          search: new URLSearchParams(requestSearch(req)),
-          origin: publicOrigin(req, config.siteUrl),
-          bot: isBot(req.headers['user-agent']),
-          onError: (err) => req.log.error({ err }, 'render failed'),
-          form: options.form,
-        },
-        forced,
-      )
-      this.code(page.statusCode === 200 && options.statusCode ? options.statusCode : page.statusCode).type('text/html; charset=utf-8')
+      const request: RenderRequest = {
+        pathname,
+        search: new URLSearchParams(requestSearch(req)),
+        origin: publicOrigin(req, config.siteUrl),
+        bot: isBot(req.headers['user-agent']),
+        onError: (err) => req.log.error({ err }, 'render failed'),
+        form: options.form,
+      }
+      this.type('text/html; charset=utf-8')
       if (!this.hasHeader('cache-control')) this.header('cache-control', 'public, max-age=0, must-revalidate')
-      return this.send(page.body)
+      // Fast path: a URL already seen maps to its cache key, so a hit skips route matching and the loader.
+      const urlKey = cache && !forced && options.form === undefined && !options.statusCode ? `${request.origin}|${pathname}?${request.search}|${new Date().getFullYear()}` : null
+      const known = urlKey ? knownUrls.get(urlKey) : undefined
+      if (known && cache) {
+        this.header('etag', known.etag)
+        if (ifNoneMatch(req.headers['if-none-match'], known.etag)) return this.code(304).send()
+        const hit = cache.get(known.cacheKey)
+        if (hit) return sendCached(this, hit)
+      }
+      const prepared = renderer.prepare(request, forced)
+      if (urlKey && prepared.cacheKey && prepared.etag) remember(urlKey, { cacheKey: prepared.cacheKey, etag: prepared.etag })
+      const key = cache && prepared.cacheKey && !options.statusCode ? prepared.cacheKey : null
+      if (prepared.etag && !options.statusCode) {
+        // Same inputs, same bytes: the validator is known before rendering, for fresh and cached answers alike.
+        this.header('etag', prepared.etag)
+        if (ifNoneMatch(req.headers['if-none-match'], prepared.etag)) return this.code(304).send()
+      }
+      if (key && cache) {
+        // No await between the lookups and begin(): the first request for a key becomes its only renderer.
+        const hit = cache.get(key)
+        if (hit) return sendCached(this, hit)
+        const pending = cache.pending(key)
+        if (pending) {
+          const page = await pending
+          if (page) return sendCached(this, page)
+        }
+      }
+      const finish = key && cache && !cache.pending(key) ? cache.begin(key) : null
+      let page
+      try {
+        page = await prepared.render()
+      } catch (err) {
+        finish?.(null)
+        throw err
+      }
+      const status = page.statusCode === 200 && options.statusCode ? options.statusCode : page.statusCode
+      this.code(status)
+      if (status !== 200) this.removeHeader('etag')
+      if (!finish) return this.send(page.body)
+      if (page.statusCode !== 200) {
+        finish(null)
+        return this.send(page.body)
+      }
+      // The first render streams to its visitor while a copy is kept for the cache.
+      const chunks: Buffer[] = []
+      const tee = new Transform({
+        transform(chunk, _enc, cb) {
+          chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
+          cb(null, chunk)
+        },
+        flush(cb) {
+          finish({ body: Buffer.concat(chunks), etag: prepared.etag!, encoded: {} })
+          cb()
+        },
+      })
+      tee.on('error', () => finish(null))
+      tee.on('close', () => {
+        if (!tee.writableFinished) finish(null)
+      })
+      page.body.pipe(tee)
+      return this.send(tee)
     })
 
     // One catch-all page route: every path of the route table in its three locale forms, and the 404s.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Transform } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
@@ -46,7 +47,23 @@ export interface RendererDeps {
   renderTimeoutMs?: number
 }
 
-export type PageRenderer = (req: RenderRequest, forced?: PageError) => Promise<RenderedPage>
+/** A page resolved (route, loader data, status) but not rendered yet. */
+export interface PreparedPage {
+  /**
+   * The identity of the output: two requests with the same key get the same bytes (same path,
+   * canonical query, language, origin, build, content and year). Null when the page depends on
+   * more than that (form state, a forced error) or is an error page (unbounded keys).
+   */
+  cacheKey: string | null
+  /** A strong validator derived from the key: known before the first byte, so fresh and cached answers carry the same ETag. */
+  etag: string | null
+  render(): Promise<RenderedPage>
+}
+
+export interface PageRenderer {
+  (req: RenderRequest, forced?: PageError): Promise<RenderedPage>
+  prepare(req: RenderRequest, forced?: PageError): PreparedPage
+}
 
 export function createPageRenderer(deps: RendererDeps): PageRenderer {
   const translators = Object.fromEntries(
@@ -149,7 +166,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     })
   }
 
-  return async (req, forced) => {
+  function prepare(req: RenderRequest, forced?: PageError): PreparedPage {
     let resolution: Resolution
     let error: PageError | null
     try {
@@ -161,14 +178,28 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
       error = INTERNAL_ERROR
       resolution = { kind: 'error', ...splitLocalePath(req.pathname), error }
     }
-    try {
-      return { statusCode: error?.statusCode ?? 200, body: await stream(resolution, error, req) }
-    } catch (err) {
-      // Already reported through onError; render the 500 page instead, unless that is what failed.
-      if (error?.statusCode === 500) throw err
-      return { statusCode: 500, body: await stream(resolution, INTERNAL_ERROR, req) }
+    const cacheable = !error && req.form === undefined && resolution.kind === 'page' && !resolution.route.perVisitor
+    const cacheKey = cacheable ? `${req.origin}|${resolution.prefix}${resolution.path}${resolution.kind === 'page' ? resolution.canonicalSearch : ''}|${new Date().getFullYear()}` : null
+    const etag = cacheKey ? `"${createHash('sha256').update(`${cacheKey}|${deps.manifest.id}|${deps.content.version}`).digest('base64url').slice(0, 27)}"` : null
+    const finalResolution = resolution
+    return {
+      cacheKey,
+      etag,
+      async render() {
+        try {
+          return { statusCode: error?.statusCode ?? 200, body: await stream(finalResolution, error, req) }
+        } catch (err) {
+          // Already reported through onError; render the 500 page instead, unless that is what failed.
+          if (error?.statusCode === 500) throw err
+          return { statusCode: 500, body: await stream(finalResolution, INTERNAL_ERROR, req) }
+        }
+      },
     }
   }
+
+  const render = ((req: RenderRequest, forced?: PageError) => prepare(req, forced).render()) as PageRenderer
+  render.prepare = prepare
+  return render
 }
 
 export const INTERNAL_ERROR: PageError = { statusCode: 500, statusMessage: 'Internal Server Error' }

@@ -77,7 +77,7 @@ export function createTranslator(locale: Locale, messages: MessageTree, options:
       return undefined
     }
   }
-  return (key, values, defaultMessage) => {
+  const translate: Translate = (key, values, defaultMessage) => {
     const own = lookupMessage(messages, key)
     if (own !== undefined) {
       const out = format(key, own, values)
@@ -91,5 +91,13 @@ export function createTranslator(locale: Locale, messages: MessageTree, options:
       if (out !== undefined) return out
     }
     return defaultMessage ?? key
+  }
+  // Messages without values always give the same text: formatted once per key.
+  const plain = new Map<string, string>()
+  return (key, values, defaultMessage) => {
+    if (values !== undefined || defaultMessage !== undefined) return translate(key, values, defaultMessage)
+    let out = plain.get(key)
+    if (out === undefined) plain.set(key, (out = translate(key)))
+    return out
   }
 }

@@ -1,0 +1,101 @@
+import t from 'tap'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { build, FIXTURE_CONTENT } from '../helper'
+import { loadContent } from '../../server/content/load'
+import { accepts } from '../../server/render/page-cache'
+
+t.test('a cached page is byte-identical to a fresh render, with the same headers and ETag', async (t) => {
+  const cached = await build(t)
+  const fresh = await build(t, { pageCache: false })
+  for (const url of ['/en/news', '/construction-project/minato-office-tower', '/about', '/en']) {
+    const first = await cached.inject(url)
+    const second = await cached.inject(url)
+    const uncached = await fresh.inject(url)
+    t.equal(first.body, uncached.body, `${url}: first (streamed) render = uncached render`)
+    t.equal(second.body, uncached.body, `${url}: cache hit = uncached render`)
+    t.match(first.headers.etag, /^"[A-Za-z0-9_-]{27}"$/, `${url}: strong ETag`)
+    t.equal(second.headers.etag, first.headers.etag, `${url}: same ETag on a hit`)
+    t.equal(uncached.headers.etag, first.headers.etag, `${url}: same ETag without the cache`)
+    for (const header of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'vary', 'content-encoding']) {
+      t.equal(second.headers[header], uncached.headers[header], `${url}: ${header}`)
+    }
+    const brFresh = await fresh.inject({ url, headers: { 'accept-encoding': 'br' } })
+    const brCached = await cached.inject({ url, headers: { 'accept-encoding': 'br' } })
+    for (const header of ['vary', 'content-encoding', 'etag']) t.equal(brCached.headers[header], brFresh.headers[header], `${url} (br): ${header}`)
+  }
+  t.not((await cached.inject('/en/news')).headers.etag, (await cached.inject('/news')).headers.etag, 'each page its own validator')
+})
+
+t.test('If-None-Match answers 304 without a body', async (t) => {
+  const app = await build(t)
+  const { etag } = (await app.inject('/en/about')).headers
+  const res = await app.inject({ url: '/en/about', headers: { 'if-none-match': String(etag) } })
+  t.equal(res.statusCode, 304)
+  t.equal(res.body, '')
+  t.equal((await app.inject({ url: '/en/about', headers: { 'if-none-match': '"other"' } })).statusCode, 200)
+  t.equal((await app.inject({ url: '/en/about', headers: { 'if-none-match': `"other", W/${etag}` } })).statusCode, 304, 'weak comparison for GET')
+})
+
+t.test('hits are served compressed from memory, in the encoding the client takes', async (t) => {
+  const app = await build(t)
+  const plain = (await app.inject('/en/news')).body
+  const br = await app.inject({ url: '/en/news', headers: { 'accept-encoding': 'gzip, br' } })
+  t.equal(br.headers['content-encoding'], 'br')
+  t.match(String(br.headers.vary), /accept-encoding/i)
+  t.equal(brotliDecompressSync(br.rawPayload).toString('utf8'), plain)
+  const gz = await app.inject({ url: '/en/news', headers: { 'accept-encoding': 'gzip, br;q=0' } })
+  t.equal(gz.headers['content-encoding'], 'gzip')
+  t.equal(gunzipSync(gz.rawPayload).toString('utf8'), plain)
+  const none = await app.inject({ url: '/en/news', headers: { 'accept-encoding': 'identity' } })
+  t.notOk(none.headers['content-encoding'])
+  t.equal(none.body, plain)
+})
+
+t.test('a miss storm renders the page once', async (t) => {
+  // content.site() is read only while rendering (never while resolving), so it counts renders.
+  const counting = async (pageCache: boolean) => {
+    const loaded = await loadContent(FIXTURE_CONTENT)
+    let reads = 0
+    const site = loaded.content.site
+    loaded.content.site = (locale) => {
+      reads++
+      return site(locale)
+    }
+    const app = await build(t, { pageCache }, { content: loaded })
+    const res = await Promise.all(Array.from({ length: 20 }, () => app.inject('/en/news?page=2')))
+    t.ok(res.every((r) => r.statusCode === 200 && r.body === res[0]!.body), 'all 20 get the same page')
+    return reads
+  }
+  const once = await counting(true)
+  const every = await counting(false)
+  t.ok(once > 0, 'rendered')
+  t.equal(every, once * 20, `without the cache every visitor renders (${once} vs ${every})`)
+})
+
+t.test('error pages, form pages and unknown queries never fill the cache with new keys', async (t) => {
+  const app = await build(t)
+  const a = await app.inject('/about?utm_source=x')
+  const b = await app.inject('/about')
+  t.equal(a.headers.etag, b.headers.etag, 'an ignored query is the same page')
+  const missing = await app.inject('/nope-1')
+  t.notOk(missing.headers.etag, '404 pages carry no ETag and are not cached')
+})
+
+t.test('Accept-Encoding parsing', async (t) => {
+  t.ok(accepts('gzip, br', 'br'))
+  t.ok(accepts('br;q=0.5', 'br'))
+  t.notOk(accepts('br;q=0', 'br'))
+  t.notOk(accepts('gzip', 'br'))
+  t.ok(accepts('*', 'gzip'))
+  t.notOk(accepts(undefined, 'gzip'))
+})
+
+t.test('a page showing one visitor\'s data is never cached', async (t) => {
+  const app = await build(t)
+  const a = await app.inject('/contact/success?ref=Q-20261122-AAAAAA')
+  const b = await app.inject('/contact/success?ref=Q-20261122-BBBBBB')
+  t.match(a.body, 'Q-20261122-AAAAAA')
+  t.match(b.body, 'Q-20261122-BBBBBB')
+  t.notMatch(b.body, 'Q-20261122-AAAAAA')
+  t.notOk(b.headers.etag)
+})
