@@ -33,6 +33,8 @@ interface RenderPluginOptions {
   cache?: PageCache | undefined
 }
 
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, must-revalidate'
+
 /** Requests that get an HTML error page rather than a JSON body. */
 function wantsPage(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
@@ -85,7 +87,9 @@ export default fp<RenderPluginOptions>(
         form: options.form,
       }
       this.type('text/html; charset=utf-8')
-      if (!this.hasHeader('cache-control')) this.header('cache-control', 'public, max-age=0, must-revalidate')
+      // Browsers revalidate every time (cheap: ETag/304); a shared cache (CDN) may keep a page a minute.
+      // Pages never vary by cookie, and content changes only with a deploy (a restart).
+      if (!this.hasHeader('cache-control')) this.header('cache-control', PAGE_CACHE_CONTROL)
       // Fast path: a URL already seen maps to its cache key, so a hit skips route matching and the loader.
       const urlKey = cache && !forced && options.form === undefined && !options.statusCode ? `${request.origin}|${pathname}?${request.search}|${new Date().getFullYear()}` : null
       const known = urlKey ? knownUrls.get(urlKey) : undefined

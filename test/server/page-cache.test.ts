@@ -99,3 +99,14 @@ t.test('a page showing one visitor\'s data is never cached', async (t) => {
   t.notMatch(b.body, 'Q-20261122-AAAAAA')
   t.notOk(b.headers.etag)
 })
+
+t.test('Cache-Control: browsers revalidate, a CDN may keep content pages; the negotiating root stays private', async (t) => {
+  const app = await build(t)
+  for (const url of ['/about', '/en/news', '/construction-project/minato-office-tower']) {
+    const res = await app.inject(url)
+    t.equal(res.headers['cache-control'], 'public, max-age=0, s-maxage=60, must-revalidate', url)
+    t.notOk(res.headers['set-cookie'], `${url}: no cookie, so shareable`)
+  }
+  t.equal((await app.inject({ url: '/', headers: { 'user-agent': 'Mozilla/5.0' } })).headers['cache-control'], 'private, no-cache')
+  t.equal((await app.inject('/en/contact')).headers['cache-control'], 'no-store', 'the form with its token is never stored')
+})
