@@ -1,9 +1,8 @@
-import { Route, Routes } from 'react-router'
 import { I18nProvider } from './i18n/context'
 import type { Translate } from './i18n/messages'
 import { PageStateProvider } from './page-context'
 import type { PageState } from './page-state'
-import { routes, type RouteDef } from './routes'
+import { findRoute, type RouteDef } from './routes'
 import { Layout } from './components/layout'
 import { ErrorPage } from './components/error-page'
 import { crumbsFor } from './components/breadcrumb'
@@ -23,11 +22,7 @@ export function App({ state, t }: AppProps) {
             <ErrorPage error={state.error} />
           </Layout>
         ) : (
-          <Routes>
-            {routes.map((r) => (
-              <Route key={r.id} path={r.path} element={<RoutePage route={r} state={state} t={t} />} />
-            ))}
-          </Routes>
+          <RoutePage route={findRoute(state.routeId)!} state={state} t={t} />
         )}
       </PageStateProvider>
     </I18nProvider>
