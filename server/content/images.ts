@@ -5,6 +5,9 @@ import sharp from 'sharp'
 import type { ImageRef } from '../../shared/content'
 import type { ImageFormat } from '../../shared/images'
 
+// Variants are cached on disk; libvips' own operation cache would only hold memory (RSS goal).
+sharp.cache(false)
+
 export interface SourceImage {
   path: string
   hash: string
