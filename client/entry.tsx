@@ -6,6 +6,7 @@ import { createTranslator } from '../shared/i18n/messages'
 import { PAGE_STATE_ID, type PageState } from '../shared/page-state'
 import { FatalErrorBoundary } from './fatal-error'
 import { loadMessages } from './messages'
+import { toast } from '../shared/toast'
 
 /** Marks the document once React has hydrated it (tests and the client runtime read it). */
 function HydrationMarker() {
@@ -14,6 +15,14 @@ function HydrationMarker() {
   }, [])
   return null
 }
+
+declare global {
+  interface Window {
+    /** The client runtime's public handle (for integrations and tests): `site.toast.add({...})`. */
+    site?: { toast: typeof toast }
+  }
+}
+window.site = { toast }
 
 async function start(): Promise<void> {
   const root = document.getElementById('root')

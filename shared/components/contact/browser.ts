@@ -3,6 +3,7 @@
  * the document title and the JSON request. Called from event handlers and effects only,
  * never while rendering, so the module is safe to import on the server.
  */
+import { toast } from '../../toast'
 import type { ContactValues } from '../../contact/fields'
 
 const DRAFT_KEY = 'contact-draft'
@@ -35,35 +36,15 @@ export function clearDraft(): void {
 }
 
 /**
- * Shows an error toast in the layout's assertive live region (bottom right). It stays
- * until closed; a newer toast of the same form replaces it. The message also appears on
- * the page itself: a toast is never the only place a message appears.
+ * Shows the form's error toast (bottom right, assertive): it stays until closed and a newer one
+ * replaces it. The message also appears on the page itself: a toast is never the only place.
  */
-export function showErrorToast(summary: string, detail: string, closeLabel: string): void {
-  const region = document.querySelector('[data-toast-region] [role="alert"]')
-  if (!region) return
-  region.querySelector('[data-toast="contact"]')?.remove()
-  const toast = document.createElement('div')
-  toast.className = 'toast toast--error'
-  toast.dataset.toast = 'contact'
-  const title = document.createElement('p')
-  title.className = 'toast__summary'
-  title.textContent = summary
-  const text = document.createElement('p')
-  text.className = 'toast__detail'
-  text.textContent = detail
-  const close = document.createElement('button')
-  close.type = 'button'
-  close.className = 'toast__close'
-  close.setAttribute('aria-label', closeLabel)
-  close.textContent = '×'
-  close.addEventListener('click', () => toast.remove())
-  toast.append(title, text, close)
-  region.append(toast)
+export function showErrorToast(summary: string, detail: string): void {
+  toast.add({ id: 'contact-error', group: 'contact', severity: 'error', summary, detail })
 }
 
 export function clearToast(): void {
-  document.querySelector('[data-toast-region] [data-toast="contact"]')?.remove()
+  toast.clear('contact')
 }
 
 /** Sets the document title, except in development where every title is "sample". */

@@ -122,11 +122,11 @@ export function useContactForm(data: ContactPageData) {
       setShowSummary(true)
       backToForm()
       focusOn('summary')
-      return browser.showErrorToast(t('units.contact.toast.invalid'), answer.body.message ?? '', t('units.contact.toast.close'))
+      return browser.showErrorToast(t('units.contact.toast.invalid'), answer.body.message ?? '')
     }
     const message = answer.status === 0 ? t('units.contact.notices.network') : (answer.body.message ?? t('units.contact.api.500'))
     setNotice(message)
-    browser.showErrorToast(t('units.contact.toast.failed'), message, t('units.contact.toast.close'))
+    browser.showErrorToast(t('units.contact.toast.failed'), message)
   }
 
   // A fresh form takes back the draft of this tab (after a reload, or Back from another page).
