@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
+import { THEME_HEAD_SCRIPT } from '../../shared/theme'
 import helmet from '@fastify/helmet'
 
 /**
  * Security headers (helmet): a strict Content-Security-Policy without 'unsafe-inline' scripts
- * (the pages inline no executable script; JSON state and JSON-LD are data), no framing, a
+ * (one inline script, allowed by its hash; JSON state and JSON-LD are data), no framing, a
  * conservative referrer policy, COOP, and a Permissions-Policy. HSTS only over HTTPS, so a
  * plain-HTTP development server never pins browsers.
  */
@@ -14,7 +16,8 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The one inline script (the theme, before first paint) is allowed by its hash, not 'unsafe-inline'.
+          scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(THEME_HEAD_SCRIPT).digest('base64')}'`],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],

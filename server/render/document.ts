@@ -1,4 +1,5 @@
 import type { HeadData } from '../../shared/head'
+import { THEME_HEAD_SCRIPT } from '../../shared/theme'
 import { PAGE_STATE_ID, type PageState } from '../../shared/page-state'
 import type { BuildManifest } from './manifest'
 
@@ -22,6 +23,8 @@ export function renderHead(head: HeadData, assets: BuildManifest): string {
   const tags: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Before anything paints: a stored theme choice (allowed by its hash in the CSP).
+    `<script>${THEME_HEAD_SCRIPT}</script>`,
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
   ]
@@ -42,7 +45,8 @@ export function renderHead(head: HeadData, assets: BuildManifest): string {
   if (head.feed) tags.push(`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(head.feed.href)}">`)
   for (const data of head.jsonLd) tags.push(`<script type="application/ld+json">${safeJson(data)}</script>`)
   tags.push(
-    '<meta name="theme-color" content="#1C3557">',
+    '<meta name="theme-color" media="(prefers-color-scheme: light)" content="#F6F5F2">',
+    '<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#10151C">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${assets.css}">`,
     `<script type="module" src="${assets.js}"></script>`,

@@ -1,6 +1,7 @@
 import { useI18n } from '../i18n/context'
 import { AppLink } from './app-link'
 import { LanguageSwitch } from './language-switch'
+import { ThemeSwitch } from './theme-switch'
 import { usePageState } from '../page-context'
 
 export const MAIN_NAV: { to: string; key: string }[] = [
@@ -50,6 +51,7 @@ export function Header({ currentPath }: { currentPath: string }) {
         <div className="site-header__desktop">
           <NavLinks currentPath={currentPath} className="site-nav-wrap" />
           <LanguageSwitch />
+          <ThemeSwitch />
           <AppLink to="/contact" className="button button--accent site-cta">
             {t('units.nav.contact')}
           </AppLink>
@@ -70,6 +72,7 @@ export function Header({ currentPath }: { currentPath: string }) {
               <a href={`tel:${site.phoneInternational}`}>{t('units.header.tel', { tel: site.phone })}</a>
             </p>
             <LanguageSwitch />
+            <ThemeSwitch />
           </div>
         </details>
       </div>

@@ -1,0 +1,64 @@
+import t from 'tap'
+import { launchBrowser, startServer } from './browser'
+
+const server = await startServer()
+const browser = await launchBrowser()
+t.teardown(async () => {
+  await browser.close()
+  await server.stop()
+})
+
+const bodyBackground = (page: import('playwright-core').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+const LIGHT_BG = 'rgb(246, 245, 242)'
+const DARK_BG = 'rgb(16, 21, 28)'
+
+t.test('system theme follows prefers-color-scheme; no switch without JavaScript', async (t) => {
+  for (const [colorScheme, bg] of [['light', LIGHT_BG], ['dark', DARK_BG]] as const) {
+    const context = await browser.newContext({ colorScheme, javaScriptEnabled: false })
+    t.teardown(() => context.close())
+    const page = await context.newPage()
+    await page.goto(server.origin + '/en/about')
+    t.equal(await bodyBackground(page), bg, `${colorScheme}: page background`)
+    t.equal(await page.locator('.theme-switch').first().isVisible(), false, 'switch hidden without JavaScript')
+  }
+})
+
+t.test('a stored choice applies before first paint (no flash), even before the bundle runs', async (t) => {
+  const context = await browser.newContext({ colorScheme: 'light' })
+  t.teardown(() => context.close())
+  await context.addInitScript(() => localStorage.setItem('theme', 'dark'))
+  const page = await context.newPage()
+  // Hold the bundle back: whatever colours the page now comes from the head script alone.
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  await page.route('**/assets/entry-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  // DOMContentLoaded waits for module scripts, so wait for the parsed footer instead.
+  await page.goto(server.origin + '/en/about', { waitUntil: 'commit' })
+  await page.waitForSelector('footer', { state: 'attached' })
+  t.equal(await page.evaluate(() => document.documentElement.dataset.hydrated), undefined, 'the bundle has not run')
+  t.equal(await page.getAttribute('html', 'data-theme'), 'dark')
+  t.equal(await bodyBackground(page), DARK_BG, 'dark from the first paint')
+  release()
+})
+
+t.test('the switch: Auto / Light / Dark, aria-pressed, remembered across pages', async (t) => {
+  const context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } })
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  await page.goto(server.origin + '/en/about')
+  await page.waitForSelector('html[data-hydrated="true"]')
+  const desktop = page.locator('.site-header__desktop .theme-switch')
+  t.equal(await desktop.getByRole('button', { name: 'Auto' }).getAttribute('aria-pressed'), 'true')
+  await desktop.getByRole('button', { name: 'Dark' }).click()
+  t.equal(await bodyBackground(page), DARK_BG)
+  t.equal(await desktop.getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed'), 'true')
+  await page.goto(server.origin + '/en/news')
+  t.equal(await bodyBackground(page), DARK_BG, 'remembered on the next page')
+  await page.waitForSelector('html[data-hydrated="true"]')
+  await page.locator('.site-header__desktop .theme-switch').getByRole('button', { name: 'Auto' }).click()
+  t.equal(await bodyBackground(page), LIGHT_BG, 'Auto follows the system again')
+  t.equal(await page.evaluate(() => localStorage.getItem('theme')), null)
+})
