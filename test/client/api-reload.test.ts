@@ -1,5 +1,5 @@
 import t from 'tap'
-import { ApiError, createApiClient, readCookie } from '../../client/api'
+import { ApiError, createApiClient, readCookie } from '../../shared/api/client'
 import { allowReload, RELOAD_WINDOW_MS } from '../../client/reload-guard'
 
 function memoryStorage() {

@@ -4,6 +4,7 @@
  * never while rendering, so the module is safe to import on the server.
  */
 import { toast } from '../../toast'
+import { ApiError, createApiClient } from '../../api/client'
 import type { ContactValues } from '../../contact/fields'
 
 const DRAFT_KEY = 'contact-draft'
@@ -57,18 +58,14 @@ export interface ApiAnswer {
   body: { id?: string; message?: string; errors?: Record<string, string> }
 }
 
-/** POST /api/contact; a network failure answers status 0. */
+const api = createApiClient()
+
+/** POST /api/contact through the site's API client; a network failure or a timeout answers status 0. */
 export async function postInquiry(payload: object): Promise<ApiAnswer> {
   try {
-    const res = await fetch('/api/contact', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(payload),
-      credentials: 'same-origin',
-    })
-    const body = (await res.json().catch(() => ({}))) as ApiAnswer['body']
-    return { status: res.status, body }
-  } catch {
+    return { status: 200, body: await api<ApiAnswer['body']>('/api/contact', { body: payload }) }
+  } catch (err) {
+    if (err instanceof ApiError) return { status: err.status, body: (err.body ?? {}) as ApiAnswer['body'] }
     return { status: 0, body: {} }
   }
 }

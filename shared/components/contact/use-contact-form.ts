@@ -112,7 +112,7 @@ export function useContactForm(data: ContactPageData) {
     setNotice(null)
     browser.clearToast()
     const answer = await browser.postInquiry({ ...values, locale, _token: data.token, website })
-    if (answer.status === 201 && answer.body.id) {
+    if (answer.status >= 200 && answer.status < 300 && answer.body.id) {
       browser.clearDraft()
       return browser.goTo(`${basename}/contact/success?ref=${encodeURIComponent(answer.body.id)}`)
     }
