@@ -6,7 +6,10 @@ import { createTranslator } from '../shared/i18n/messages'
 import { PAGE_STATE_ID, type PageState } from '../shared/page-state'
 import { FatalErrorBoundary } from './fatal-error'
 import { loadMessages } from './messages'
+import { NavigationRoot } from './navigation'
 import { toast } from '../shared/toast'
+import { watchBuild } from './build-watch'
+import { guardedReload } from './reload-guard'
 
 /** Marks the document once React has hydrated it (tests and the client runtime read it). */
 function HydrationMarker() {
@@ -23,6 +26,12 @@ declare global {
   }
 }
 window.site = { toast }
+
+// A code chunk that no longer exists (the build changed under an open tab): reload once, guarded.
+window.addEventListener('unhandledrejection', (event) => {
+  const message = String((event.reason as Error | undefined)?.message ?? '')
+  if (/dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message)) guardedReload(message)
+})
 
 async function start(): Promise<void> {
   const root = document.getElementById('root')
@@ -41,11 +50,12 @@ async function start(): Promise<void> {
     root,
     <BrowserRouter basename={state.basename || '/'}>
       <FatalErrorBoundary serverHtml={serverHtml} renderError={() => <App state={errorState} t={t} />}>
-        <App state={state} t={t} />
+        <NavigationRoot initial={state} t={t} />
         <HydrationMarker />
       </FatalErrorBoundary>
     </BrowserRouter>,
   )
+  watchBuild(state.buildId)
 }
 
 void start()

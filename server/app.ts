@@ -15,6 +15,7 @@ import healthPlugin from './plugins/health'
 import requestLogPlugin, { REDACT_PATHS, requestId } from './plugins/request-log'
 import securityHeadersPlugin from './plugins/security-headers'
 import localePlugin from './plugins/locale'
+import payloadPlugin from './plugins/payload'
 import renderPlugin from './plugins/render'
 import contactPlugin, { type ContactDeps } from './plugins/contact'
 import sitemapPlugin from './plugins/sitemap'
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(fastifyCookie)
   await app.register(healthPlugin, { manifest })
   await app.register(renderPlugin, { config, renderer, cache: config.pageCache ? new PageCache(config.pageCacheMaxBytes) : undefined })
+  await app.register(payloadPlugin, { config, manifest, renderer })
   await app.register(localePlugin, { config, manifest })
   await app.register(contactPlugin, { config, content, deps: deps.contact })
   await app.register(sitemapPlugin, { config, content })

@@ -10,10 +10,12 @@ import { crumbsFor } from './components/breadcrumb'
 interface AppProps {
   state: PageState
   t: Translate
+  /** Changes with each client-side navigation, so the page component starts afresh as after a page load. */
+  pageKey?: string
 }
 
 /** The whole page body. Server and browser render exactly this, from the same state. */
-export function App({ state, t }: AppProps) {
+export function App({ state, t, pageKey }: AppProps) {
   return (
     <I18nProvider value={{ locale: state.locale, t }}>
       <PageStateProvider value={state}>
@@ -22,20 +24,20 @@ export function App({ state, t }: AppProps) {
             <ErrorPage error={state.error} />
           </Layout>
         ) : (
-          <RoutePage route={findRoute(state.routeId)!} state={state} t={t} />
+          <RoutePage route={findRoute(state.routeId)!} state={state} t={t} pageKey={pageKey} />
         )}
       </PageStateProvider>
     </I18nProvider>
   )
 }
 
-function RoutePage({ route, state, t }: { route: RouteDef<any>; state: PageState; t: Translate }) {
+function RoutePage({ route, state, t, pageKey }: { route: RouteDef<any>; state: PageState; t: Translate; pageKey?: string | undefined }) {
   const meta = route.meta({ locale: state.locale, data: state.data, t })
   const crumbs = crumbsFor(route.id, state.path, meta.title ?? t(route.labelKey), t)
   const { Component } = route
   return (
     <Layout kind="default" options={route.layout} crumbs={crumbs} currentPath={state.path}>
-      <Component data={state.data} />
+      <Component key={pageKey} data={state.data} />
     </Layout>
   )
 }

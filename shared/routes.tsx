@@ -88,6 +88,11 @@ export interface RouteDef<D = unknown> {
   feed?: boolean
   /** The page shows something of one visitor's request (beyond path and canonical query): never cached. */
   perVisitor?: boolean
+  /**
+   * Always reached by a full document load, never by client-side navigation (no payload): the page
+   * needs state only the server's own page route gives it (the contact form's signed token).
+   */
+  fullLoad?: boolean
 }
 
 const base: LayoutOptions = { background: 'default', width: 'default', breadcrumb: true }
@@ -162,7 +167,7 @@ export const routes: RouteDef<any>[] = [
     structuredData: ({ data, site, url, origin, locale }) => [newsArticleLd(data.item, site, url, origin, locale)],
     feed: true,
   }),
-  route<ContactPageData>({ id: 'contact', path: '/contact', Component: ContactPage, loader: loadContact, meta: contactMeta, labelKey: 'units.nav.contact', layout: base, sitemap: true }),
+  route<ContactPageData>({ id: 'contact', path: '/contact', Component: ContactPage, loader: loadContact, meta: contactMeta, labelKey: 'units.nav.contact', layout: base, sitemap: true, fullLoad: true }),
   route<ContactSuccessData>({
     id: 'contactSuccess',
     path: '/contact/success',
@@ -204,6 +209,19 @@ export const routes: RouteDef<any>[] = [
     locales: (data, content) => content.projectLocales(data.item.slug),
   }),
 ]
+
+/** Patterns of the routes a link must reach by a full document load (fullLoad or perVisitor). */
+let fullLoadPatterns: RegExp[] | null = null
+
+/** Whether a locale-less path (query allowed) names a route that client-side navigation must not handle. */
+export function isFullLoadPath(to: string): boolean {
+  fullLoadPatterns ??= routes
+    .filter((r) => r.fullLoad || r.perVisitor)
+    .map((r) => new RegExp('^' + r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+') + '$'))
+  const end = to.search(/[?#]/)
+  const path = end === -1 ? to : to.slice(0, end)
+  return fullLoadPatterns.some((re) => re.test(path))
+}
 
 export function findRoute(id: string | null | undefined): RouteDef<any> | undefined {
   return routes.find((r) => r.id === id)

@@ -50,7 +50,7 @@ export function jsonError(req: FastifyRequest, reply: FastifyReply, statusCode: 
 }
 
 /** If-None-Match against a strong ETag ('*' or a list, weak forms compared weakly as RFC 9110 allows for GET). */
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
+export function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false
   if (header.trim() === '*') return true
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)

@@ -6,7 +6,7 @@ import { App } from '../../shared/app'
 import { absoluteUrl, computeAlternates } from '../../shared/alternates'
 import { crumbsFor } from '../../shared/components/breadcrumb'
 import { breadcrumbLd } from '../../shared/structured-data'
-import { buildHead, buildTitle } from '../../shared/head'
+import { buildHead, buildTitle, type HeadData } from '../../shared/head'
 import { createTranslator, type Translate } from '../../shared/i18n/messages'
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { localizePath, splitLocalePath } from '../../shared/i18n/negotiate'
@@ -60,9 +60,19 @@ export interface PreparedPage {
   render(): Promise<RenderedPage>
 }
 
+/** What client-side navigation loads instead of a document: the state and head tags the page would ship. */
+export interface PagePayload {
+  statusCode: number
+  /** Same identity as the page's cache key (null for error pages); the JSON gets its own validator from it. */
+  etag: string | null
+  body: { state: PageState; head: HeadData }
+}
+
 export interface PageRenderer {
   (req: RenderRequest, forced?: PageError): Promise<RenderedPage>
   prepare(req: RenderRequest, forced?: PageError): PreparedPage
+  /** The page's payload, or null for a route only a full document load may show (fullLoad, perVisitor). */
+  payload(req: RenderRequest): PagePayload | null
 }
 
 export function createPageRenderer(deps: RendererDeps): PageRenderer {
@@ -166,7 +176,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     })
   }
 
-  function prepare(req: RenderRequest, forced?: PageError): PreparedPage {
+  function resolveFor(req: RenderRequest, forced?: PageError): { resolution: Resolution; error: PageError | null; cacheKey: string | null; etag: string | null } {
     let resolution: Resolution
     let error: PageError | null
     try {
@@ -181,6 +191,21 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     const cacheable = !error && req.form === undefined && resolution.kind === 'page' && !resolution.route.perVisitor
     const cacheKey = cacheable ? `${req.origin}|${resolution.prefix}${resolution.path}${resolution.kind === 'page' ? resolution.canonicalSearch : ''}|${new Date().getFullYear()}` : null
     const etag = cacheKey ? `"${createHash('sha256').update(`${cacheKey}|${deps.manifest.id}|${deps.content.version}`).digest('base64url').slice(0, 27)}"` : null
+    return { resolution, error, cacheKey, etag }
+  }
+
+  function payload(req: RenderRequest): PagePayload | null {
+    const { resolution, error, etag } = resolveFor(req)
+    if (resolution.kind === 'page' && (resolution.route.fullLoad || resolution.route.perVisitor)) return null
+    return {
+      statusCode: error?.statusCode ?? 200,
+      etag: etag && `${etag.slice(0, -1)}.json"`,
+      body: { state: pageState(resolution, error), head: headFor(resolution, error, req.origin) },
+    }
+  }
+
+  function prepare(req: RenderRequest, forced?: PageError): PreparedPage {
+    const { resolution, error, cacheKey, etag } = resolveFor(req, forced)
     const finalResolution = resolution
     return {
       cacheKey,
@@ -199,6 +224,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
 
   const render = ((req: RenderRequest, forced?: PageError) => prepare(req, forced).render()) as PageRenderer
   render.prepare = prepare
+  render.payload = payload
   return render
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { usePageState } from '../page-context'
+import { isFullLoadPath } from '../routes'
 
 interface AppLinkProps {
   /** Locale-less path (may carry a query); the page's locale prefix is added. */
@@ -16,13 +17,14 @@ export function prefixedHref(basename: string, to: string): string {
 }
 
 /**
- * Internal link. A plain anchor with the locale prefix: every navigation is a full
- * document load until the client runtime adds per-route payloads.
+ * Internal link. A plain anchor with the locale prefix (a full document load without JavaScript).
+ * `data-nav` tells the client runtime (client/navigation.tsx) it may navigate there with the route's
+ * payload; links to full-load routes (the contact form, per-visitor pages) carry none.
  */
 export function AppLink({ to, className, children, ...rest }: AppLinkProps) {
   const { basename } = usePageState()
   return (
-    <a href={prefixedHref(basename, to)} className={className} {...rest}>
+    <a href={prefixedHref(basename, to)} className={className} data-nav={isFullLoadPath(to) ? undefined : ''} {...rest}>
       {children}
     </a>
   )

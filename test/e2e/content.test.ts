@@ -24,6 +24,8 @@ for (const [lang, prefix, projectsLabel, newsLabel, project, article] of [
     await page.waitForURL(server.origin + prefix + '/construction-project/minato-office-tower')
     t.equal(await page.locator('h1').textContent(), project)
     const cover = page.locator('.article__cover img')
+    // Links navigate in place (client/navigation.tsx): the URL changes before the new page's images have loaded.
+    await cover.evaluate((img: HTMLImageElement) => img.complete || new Promise((done) => (img.addEventListener('load', done), img.addEventListener('error', done))))
     t.equal(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true, 'cover image loaded (a real variant)')
     const link = page.locator('.gallery__link').first()
     await link.scrollIntoViewIfNeeded()

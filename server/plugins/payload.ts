@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin'
+import { isBot } from '../../shared/i18n/negotiate'
+import type { Config } from '../config'
+import type { BuildManifest } from '../render/manifest'
+import type { PageRenderer } from '../render/render-page'
+import { publicOrigin, requestPath, requestSearch } from '../request-locale'
+import { ifNoneMatch, jsonError } from './render'
+
+interface PayloadPluginOptions {
+  config: Config
+  manifest: BuildManifest
+  renderer: PageRenderer
+}
+
+/** Payloads may change with the content at a restart even under the same build id: a short life plus an ETag. */
+export const PAYLOAD_CACHE_CONTROL = 'public, max-age=60'
+
+const PREFIX = '/_payload/'
+
+/**
+ * The page path a payload URL names: '/_payload/{id}/index.json' -> '/', '/_payload/{id}/en.json' -> '/en',
+ * '/_payload/{id}/en/news.json' -> '/en/news'. Null when the URL is not of that form.
+ */
+export function payloadPagePath(urlPath: string, buildId: string): string | null {
+  const rest = urlPath.slice(PREFIX.length + buildId.length)
+  if (!rest.startsWith('/') || !rest.endsWith('.json')) return null
+  const path = rest.slice(0, -'.json'.length)
+  if (path === '/index') return '/'
+  if (path === '/' || path.endsWith('/') || path.includes('//')) return null
+  return path
+}
+
+/** The URL of a page's payload (the client builds the same; kept here for the tests and the README). */
+export function payloadUrl(buildId: string, pagePath: string, search = ''): string {
+  return `${PREFIX}${encodeURIComponent(buildId)}${pagePath === '/' ? '/index' : pagePath}.json${search}`
+}
+
+/**
+ * GET /_payload/{buildId}/<path>.json: what client-side navigation loads instead of a document, the
+ * page's state and head tags (404 pages give the error state with HTTP 404). An unknown build id, or a
+ * route only a full load may show (the contact form, per-visitor pages), answers a JSON 404: the client
+ * then loads the document.
+ */
+export default fp<PayloadPluginOptions>(
+  async (app, { config, manifest, renderer }) => {
+    app.get<{ Params: { buildId: string } }>(`${PREFIX}:buildId/*`, async (req, reply) => {
+      const { buildId } = req.params
+      if (buildId !== manifest.id) return jsonError(req, reply.header('cache-control', 'no-store'), 404)
+      const pathname = payloadPagePath(requestPath(req), buildId)
+      if (pathname === null) return jsonError(req, reply, 404)
+      const payload = renderer.payload({
+        pathname,
+        search: new URLSearchParams(requestSearch(req)),
+        origin: publicOrigin(req, config.siteUrl),
+        bot: isBot(req.headers['user-agent']),
+        onError: (err) => req.log.error({ err }, 'payload failed'),
+      })
+      if (!payload) return jsonError(req, reply.header('cache-control', 'no-store'), 404)
+      reply.type('application/json; charset=utf-8')
+      if (payload.statusCode !== 200 || !payload.etag) return reply.code(payload.statusCode).header('cache-control', 'no-cache').send(payload.body)
+      reply.header('cache-control', PAYLOAD_CACHE_CONTROL).header('etag', payload.etag)
+      if (ifNoneMatch(req.headers['if-none-match'], payload.etag)) return reply.code(304).send()
+      return reply.send(payload.body)
+    })
+  },
+  { name: 'payload', dependencies: ['render'] },
+)
