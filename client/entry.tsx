@@ -8,6 +8,7 @@ import { FatalErrorBoundary } from './fatal-error'
 import { loadMessages } from './messages'
 import { NavigationRoot } from './navigation'
 import { toast } from '../shared/toast'
+import { confirm } from '../shared/confirm/store'
 import { watchBuild } from './build-watch'
 import { guardedReload } from './reload-guard'
 
@@ -21,11 +22,11 @@ function HydrationMarker() {
 
 declare global {
   interface Window {
-    /** The client runtime's public handle (for integrations and tests): `site.toast.add({...})`. */
-    site?: { toast: typeof toast }
+    /** The client runtime's public handle (for integrations and tests): `site.toast.add({...})`, `await site.confirm('delete')`. */
+    site?: { toast: typeof toast; confirm: typeof confirm }
   }
 }
-window.site = { toast }
+window.site = { toast, confirm }
 
 // A code chunk that no longer exists (the build changed under an open tab): reload once, guarded.
 window.addEventListener('unhandledrejection', (event) => {

@@ -24,7 +24,8 @@ function runFile(file) {
   return new Promise((resolve) => {
     const started = Date.now()
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
-      env: { ...process.env, TAP: '1', NODE_ENV: 'test' },
+      // Browser suites run many pages in sequence; a shared, busy machine must not fail them on time alone.
+      env: { TAP_TIMEOUT: '300', ...process.env, TAP: '1', NODE_ENV: 'test' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''

@@ -5,6 +5,7 @@ import { Breadcrumb, type Crumb } from './breadcrumb'
 import { Footer } from './footer'
 import { Header } from './header'
 import { ToastRegion } from './toast-region'
+import { ConfirmDialog } from './confirm-dialog'
 
 interface LayoutProps {
   /** 'default' for pages, 'error' for the error screen (no breadcrumb, centred message). */
@@ -32,6 +33,7 @@ export function Layout({ kind, options, crumbs, currentPath, children }: LayoutP
       </main>
       <Footer />
       <ToastRegion />
+      <ConfirmDialog />
     </div>
   )
 }
