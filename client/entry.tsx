@@ -10,6 +10,7 @@ import { NavigationRoot } from './navigation'
 import { toast } from '../shared/toast'
 import { confirm } from '../shared/confirm/store'
 import { watchBuild } from './build-watch'
+import { enhanceLanguageSwitch } from './language-switch'
 import { guardedReload } from './reload-guard'
 
 /** Marks the document once React has hydrated it (tests and the client runtime read it). */
@@ -57,6 +58,7 @@ async function start(): Promise<void> {
     </BrowserRouter>,
   )
   watchBuild(state.buildId)
+  enhanceLanguageSwitch(state.buildId)
 }
 
 void start()

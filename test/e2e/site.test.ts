@@ -42,8 +42,14 @@ t.test('the language switch keeps the page and remembers the choice', async (t) 
   const page = await context.newPage()
   await page.goto(server.origin + '/construction-project/minato-office-tower')
   await page.waitForSelector('html[data-hydrated="true"]')
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname))
   await page.locator('.site-header__desktop .lang-switch a[data-locale="en"]').click()
   await page.waitForURL(server.origin + '/en/construction-project/minato-office-tower')
+  const messages = requests.findIndex((p) => /^\/_i18n\/[^/]+\/en\/messages\.json$/.test(p))
+  const nextPage = requests.indexOf('/en/construction-project/minato-office-tower')
+  t.ok(messages !== -1 && messages < nextPage, 'the English messages are loaded before the switch')
+  t.notOk(requests.some((p) => p.startsWith('/_locale/')), 'with JavaScript the cookie is written in the browser')
   t.equal(await page.getAttribute('html', 'lang'), 'en')
   t.equal(await page.locator('h1').first().textContent(), 'Minato office tower')
   const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')
@@ -52,6 +58,28 @@ t.test('the language switch keeps the page and remembers the choice', async (t) 
   t.ok(cookie && cookie.expires > Date.now() / 1000 + 364 * 86400, 'kept for a year')
   await page.goto(server.origin + '/')
   t.equal(page.url(), server.origin + '/en', 'the bare root now goes to English')
+})
+
+t.test('the switch goes on when the messages cannot be loaded', async (t) => {
+  const context = await browser.newContext()
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  await page.goto(server.origin + '/en/about')
+  await page.waitForSelector('html[data-hydrated="true"]')
+  // Only what the English page logged before it was left counts (the next page loads messages too).
+  const logged: string[] = []
+  let left = false
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) left = true
+  })
+  page.on('console', (m) => {
+    if (!left) logged.push(m.text())
+  })
+  await page.route('**/_i18n/*/ja/messages.json', (route) => route.abort())
+  await page.locator('.site-header__desktop .lang-switch a[data-locale="ja"]').click()
+  await page.waitForURL(server.origin + '/about')
+  t.equal((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value, 'ja')
+  t.ok(logged.some((l) => l.includes('Failed to load messages for locale')), 'the failure is logged')
 })
 
 t.test('without JavaScript the switch works too', async (t) => {
