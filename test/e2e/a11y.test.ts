@@ -1,16 +1,11 @@
 import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { launchBrowser, startServer } from './browser'
+import { openSuite } from './browser'
 
 // WCAG 2.2 AA with axe-core on every kind of page, both languages, light and dark themes.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const server = await startServer()
-const browser = await launchBrowser()
-t.teardown(async () => {
-  await browser.close()
-  await server.stop()
-})
+const { server, browser } = await openSuite(t)
 
 const PAGES = ['/', '/about', '/service', '/greeting', '/news', '/news/2026-04-new-office', '/construction-project', '/construction-project/minato-office-tower', '/contact', '/contact/success', '/privacy-policy', '/no-such-page']
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 /** Debian's Chromium, or CHROME_PATH when set; flags keep it off every outside host. */
 export async function launchBrowser(): Promise<Browser> {
@@ -68,4 +68,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM')
       }),
   }
+}
+
+/** A browser suite's server and browser, both closed when the suite ends. */
+export async function openSuite(t: { teardown: (fn: () => unknown) => void }, env: Record<string, string> = {}) {
+  const server = await startServer(env)
+  const browser = await launchBrowser()
+  t.teardown(async () => {
+    await browser.close()
+    await server.stop()
+  })
+  return { server, browser }
+}
+
+/** Collects console errors/warnings and uncaught page errors (hydration mismatches land here). */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`)
+  })
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
+  return problems
 }

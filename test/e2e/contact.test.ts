@@ -4,15 +4,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { launchBrowser, startServer } from './browser'
+import { openSuite } from './browser'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'contact-e2e-'))
-const server = await startServer({ DATA_DIR: dataDir, CONTACT_MIN_FILL_MS: '0', RATE_LIMIT_CONTACT_MAX: '1000' })
-const browser = await launchBrowser()
-t.teardown(async () => {
-  await browser.close()
-  await server.stop()
-})
+const { server, browser } = await openSuite(t, { DATA_DIR: dataDir, CONTACT_MIN_FILL_MS: '0', RATE_LIMIT_CONTACT_MAX: '1000' })
 
 function stored(id: string): Record<string, string> | undefined {
   const db = new Database(join(dataDir, 'inquiries.db'), { readonly: true })

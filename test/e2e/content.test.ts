@@ -1,12 +1,7 @@
 import t from 'tap'
-import { launchBrowser, startServer } from './browser'
+import { openSuite } from './browser'
 
-const server = await startServer()
-const browser = await launchBrowser()
-t.teardown(async () => {
-  await browser.close()
-  await server.stop()
-})
+const { server, browser } = await openSuite(t)
 
 for (const [lang, prefix, projectsLabel, newsLabel, project, article] of [
   ['ja', '', '施工実績', 'お知らせ', '港区オフィスビル新築工事', '本社を移転しました'],

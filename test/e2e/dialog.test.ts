@@ -1,12 +1,7 @@
 import t from 'tap'
-import { launchBrowser, startServer } from './browser'
+import { openSuite } from './browser'
 
-const server = await startServer()
-const browser = await launchBrowser()
-t.teardown(async () => {
-  await browser.close()
-  await server.stop()
-})
+const { server, browser } = await openSuite(t)
 
 t.test('confirmation dialog: modal, initial focus on Cancel, Escape cancels, focus returns, answers', async (t) => {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })

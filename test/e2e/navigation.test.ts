@@ -1,23 +1,9 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { launchBrowser, startServer } from './browser'
+import { openSuite, watchConsole } from './browser'
 
-const server = await startServer()
-const browser = await launchBrowser()
-t.teardown(async () => {
-  await browser.close()
-  await server.stop()
-})
+const { server, browser } = await openSuite(t)
 
-/** Collects console errors/warnings and uncaught page errors. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = []
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`)
-  })
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
-  return problems
-}
 
 const marked = (page: Page) => page.evaluate(() => (window as any).__marker === 1)
 const canonical = (page: Page) => page.getAttribute('link[rel="canonical"]', 'href')

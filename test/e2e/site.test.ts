@@ -1,23 +1,8 @@
 import t from 'tap'
-import type { Page } from 'playwright-core'
-import { launchBrowser, startServer } from './browser'
+import { openSuite, watchConsole } from './browser'
 
-const server = await startServer()
-const browser = await launchBrowser()
-t.teardown(async () => {
-  await browser.close()
-  await server.stop()
-})
+const { server, browser } = await openSuite(t)
 
-/** Collects console errors/warnings and uncaught page errors (hydration mismatches land here). */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = []
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`)
-  })
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
-  return problems
-}
 
 t.test('every kind of page hydrates with no console error, in both languages', async (t) => {
   const context = await browser.newContext()

@@ -1,12 +1,7 @@
 import t from 'tap'
-import { launchBrowser, startServer } from './browser'
+import { openSuite } from './browser'
 
-const server = await startServer()
-const browser = await launchBrowser()
-t.teardown(async () => {
-  await browser.close()
-  await server.stop()
-})
+const { server, browser } = await openSuite(t)
 
 const bodyBackground = (page: import('playwright-core').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
 const LIGHT_BG = 'rgb(246, 245, 242)'

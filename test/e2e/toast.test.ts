@@ -1,12 +1,7 @@
 import t from 'tap'
-import { launchBrowser, startServer } from './browser'
+import { openSuite } from './browser'
 
-const server = await startServer()
-const browser = await launchBrowser()
-t.teardown(async () => {
-  await browser.close()
-  await server.stop()
-})
+const { server, browser } = await openSuite(t)
 
 async function openPage(width = 1280) {
   // Reduced motion: the enter/leave animations would otherwise run on the real clock while timers use the fake one.
