@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, join, relative } from 'node:path'
+import { basename, join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
 
@@ -30,6 +30,17 @@ const clientOptions = {
   legalComments: 'none',
   metafile: true,
   define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
+  // The validation catalogue's message data: in the browser, the trees the page already loaded.
+  plugins: [
+    {
+      name: 'browser-validation-units',
+      setup(build) {
+        build.onResolve({ filter: /\/units-data$/ }, (args) =>
+          args.importer.includes(join('shared', 'validation')) ? { path: resolve('client/validation-units.ts') } : undefined,
+        )
+      },
+    },
+  ],
   logLevel: 'warning',
 }
 
@@ -124,7 +135,7 @@ if (!watch) {
       })
     },
   })
-  const client = await esbuild.context({ ...clientOptions, plugins: [onEnd('manifest', (r) => (writeManifest(r.metafile), restart()))] })
+  const client = await esbuild.context({ ...clientOptions, plugins: [...clientOptions.plugins, onEnd('manifest', (r) => (writeManifest(r.metafile), restart()))] })
   await esbuild.build(launcherOptions)
   const server2 = await esbuild.context({ ...serverOptions, plugins: [onEnd('restart', () => restart())] })
   await Promise.all([client.watch(), server2.watch()])

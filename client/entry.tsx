@@ -11,6 +11,7 @@ import { toast } from '../shared/toast'
 import { confirm } from '../shared/confirm/store'
 import { watchBuild } from './build-watch'
 import { enhanceLanguageSwitch } from './language-switch'
+import { provideValidationUnits } from './validation-units'
 import { guardedReload } from './reload-guard'
 
 /** Marks the document once React has hydrated it (tests and the client runtime read it). */
@@ -43,6 +44,7 @@ async function start(): Promise<void> {
   const messages = state.messages ?? (await loadMessages(state.buildId, state.locale))
   // Without messages the client cannot render the same text: the server-rendered page stays as it is.
   if (!messages) return
+  provideValidationUnits(state.locale, messages.units)
   const t = createTranslator(state.locale, messages, {
     onMissing: (key, locale, reason) => console.warn(`[i18n] ${reason} message "${key}" (${locale})`),
   })

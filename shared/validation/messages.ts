@@ -1,10 +1,7 @@
-import jaUnits from '../../locales/ja/units.json' with { type: 'json' }
-import enUnits from '../../locales/en/units.json' with { type: 'json' }
-import { createTranslator, type MessageNode, type Translate } from '../i18n/messages'
+import { createTranslator, type Translate } from '../i18n/messages'
 import type { Locale, MessageRef, MessageValues } from './types'
-
-/** Only the `units` group is needed: every validation, confirmation and form message lives there. */
-const UNITS: Record<Locale, MessageNode> = { ja: jaUnits, en: enUnits }
+// Only the `units` group is needed: every validation, confirmation and form message lives there.
+import { UNITS } from './units-data'
 const translators = new Map<Locale, Translate>()
 
 export function isValidationLocale(value: unknown): value is Locale {
