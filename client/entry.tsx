@@ -41,7 +41,8 @@ async function start(): Promise<void> {
   const script = document.getElementById(PAGE_STATE_ID)
   if (!root || !script) return
   const state = JSON.parse(script.textContent ?? '{}') as PageState
-  const messages = state.messages ?? (await loadMessages(state.buildId, state.locale))
+  // The language's messages come from the immutable per-build endpoint (preloaded from the head).
+  const messages = await loadMessages(state.buildId, state.locale)
   // Without messages the client cannot render the same text: the server-rendered page stays as it is.
   if (!messages) return
   provideValidationUnits(state.locale, messages.units)

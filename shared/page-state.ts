@@ -1,5 +1,4 @@
 import type { Locale } from './i18n/locales'
-import type { MessageTree } from './i18n/messages'
 import type { SiteInfo } from './content'
 
 export interface PageError {
@@ -26,11 +25,6 @@ export interface PageState {
   buildId: string
   /** Current year on the server, for the footer (keeps hydration deterministic). */
   year: number
-  /**
-   * Inlined messages, when present; normally absent: the client loads the language's messages from
-   * the immutable /_i18n/{buildId}/{locale}/messages.json, preloaded from the head.
-   */
-  messages?: MessageTree
   /** The company's identity in the page's language (header, footer, structured data). */
   site: SiteInfo
 }
