@@ -26,19 +26,23 @@ export default fp<SitemapPluginOptions>(
     for (const code of LOCALE_CODES) app.get(`/${code}/sitemap.xml`, serve([code]))
 
     // Atom feeds of the news: /news/feed.xml (Japanese), /ja/news/feed.xml and /en/news/feed.xml.
-    const feed = (code: Locale) => async (req: any, reply: any) => {
-      const origin = publicOrigin(req, config.siteUrl)
+    const feed = (code: Locale) => {
+      // The title depends only on the language and the content, fixed for the process: made once.
       const site = content.site(code)
-      const xml = renderAtom({
-        self: absoluteUrl(origin, localizePath('/news/feed.xml', code)),
-        list: absoluteUrl(origin, localizePath('/news', code)),
-        title: createTranslator(code, catalog[code])('units.news.feed', { name: site.name }),
-        author: site.name,
-        lang: code,
-        articleUrl: (slug) => absoluteUrl(origin, localizePath(`/news/${slug}`, code)),
-        items: content.listNews(code).slice(0, 20),
-      })
-      return reply.type('application/atom+xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml)
+      const title = createTranslator(code, catalog[code])('units.news.feed', { name: site.name })
+      return async (req: any, reply: any) => {
+        const origin = publicOrigin(req, config.siteUrl)
+        const xml = renderAtom({
+          self: absoluteUrl(origin, localizePath('/news/feed.xml', code)),
+          list: absoluteUrl(origin, localizePath('/news', code)),
+          title,
+          author: site.name,
+          lang: code,
+          articleUrl: (slug) => absoluteUrl(origin, localizePath(`/news/${slug}`, code)),
+          items: content.listNews(code).slice(0, 20),
+        })
+        return reply.type('application/atom+xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml)
+      }
     }
     app.get('/news/feed.xml', feed('ja'))
     for (const code of LOCALE_CODES) app.get(`/${code}/news/feed.xml`, feed(code))
