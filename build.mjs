@@ -30,13 +30,23 @@ const clientOptions = {
   legalComments: 'none',
   metafile: true,
   define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
-  // The validation catalogue's message data: in the browser, the trees the page already loaded.
   plugins: [
     {
+      // The validation catalogue's message data: in the browser, the trees the page already loaded.
       name: 'browser-validation-units',
       setup(build) {
         build.onResolve({ filter: /\/units-data$/ }, (args) =>
           args.importer.includes(join('shared', 'validation')) ? { path: resolve('client/validation-units.ts') } : undefined,
+        )
+      },
+    },
+    {
+      // The browser receives messages already parsed (server/i18n/compiled.ts): intl-messageformat
+      // gets the parser package's no-parser build, so the ICU and skeleton parsers never ship.
+      name: 'no-icu-parser',
+      setup(build) {
+        build.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, (args) =>
+          build.resolve('@formatjs/icu-messageformat-parser/no-parser.js', { kind: args.kind, resolveDir: args.resolveDir }),
         )
       },
     },
@@ -68,12 +78,22 @@ function writeManifest(metafile) {
   const hash = createHash('sha256')
   for (const [file] of outputs.sort(([a], [b]) => a.localeCompare(b))) hash.update(basename(file))
   for (const code of ['ja', 'en']) for (const group of ['units', 'titles']) hash.update(readFileSync(`locales/${code}/${group}.json`))
+  const staticImports = (output) => output.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)
+  const entryFiles = new Set([jsFile, ...staticImports(jsOut)])
+  // Each module split off at a dynamic import (shared/lazy-component.ts): its file and the chunks it
+  // needs beyond the entry's, which the pages using it preload.
+  const chunks = {}
+  for (const [file, output] of outputs) {
+    if (!output.entryPoint || file === jsFile || !file.endsWith('.js')) continue
+    chunks[output.entryPoint] = [file, ...staticImports(output).filter((f) => !entryFiles.has(f))].map(url)
+  }
   const manifest = {
     id: hash.digest('hex').slice(0, 16),
     time: new Date().toISOString(),
     js: url(jsFile),
     css: url(cssFile),
-    preload: jsOut.imports.filter((i) => i.kind === 'import-statement').map((i) => url(i.path)),
+    preload: staticImports(jsOut).map(url),
+    chunks,
   }
   writeFileSync(join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
   return manifest

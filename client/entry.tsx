@@ -13,6 +13,8 @@ import { watchBuild } from './build-watch'
 import { enhanceLanguageSwitch } from './language-switch'
 import { provideValidationUnits } from './validation-units'
 import { guardedReload } from './reload-guard'
+import { findRoute, loadRouteComponent } from '../shared/routes'
+import { enableRipple } from './ripple'
 
 /** Marks the document once React has hydrated it (tests and the client runtime read it). */
 function HydrationMarker() {
@@ -41,8 +43,20 @@ async function start(): Promise<void> {
   const script = document.getElementById(PAGE_STATE_ID)
   if (!root || !script) return
   const state = JSON.parse(script.textContent ?? '{}') as PageState
-  // The language's messages come from the immutable per-build endpoint (preloaded from the head).
-  const messages = await loadMessages(state.buildId, state.locale)
+  // The language's messages come from the immutable per-build endpoint (preloaded from the head),
+  // in parallel with the page's split-off code, if it has any (preloaded too).
+  const route = findRoute(state.routeId)
+  const [messages, chunk] = await Promise.all([
+    loadMessages(state.buildId, state.locale),
+    route ? loadRouteComponent(route).then(() => null, (err: unknown) => err as Error) : null,
+  ])
+  // A chunk that cannot be fetched (a deploy replaced it under this page): reload once, guarded; if
+  // the guard says no, the server-rendered page stays as it is (it works without JavaScript).
+  if (chunk) {
+    console.error('Failed to load the page code', chunk)
+    guardedReload(`chunk failed: ${chunk.message}`)
+    return
+  }
   // Without messages the client cannot render the same text: the server-rendered page stays as it is.
   if (!messages) return
   provideValidationUnits(state.locale, messages.units)
@@ -62,6 +76,7 @@ async function start(): Promise<void> {
   )
   watchBuild(state.buildId)
   enhanceLanguageSwitch(state.buildId)
+  enableRipple()
 }
 
 void start()

@@ -5,7 +5,7 @@ import type { HeadData } from '../shared/head'
 import type { Translate } from '../shared/i18n/messages'
 import { splitLocalePath } from '../shared/i18n/negotiate'
 import type { PageState } from '../shared/page-state'
-import { isFullLoadPath } from '../shared/routes'
+import { findRoute, isFullLoadPath, loadRouteComponent } from '../shared/routes'
 import { isBuildStale } from './build-watch'
 import { guardedReload } from './reload-guard'
 import { applyHead } from './navigation-head'
@@ -66,6 +66,7 @@ function navTarget(a: HTMLAnchorElement): URL | null {
   return url
 }
 
+/** A page's payload, with its route's split-off code loaded (so it renders at once); null on any failure. */
 async function fetchPayload(url: string): Promise<Payload | null> {
   try {
     const res = await fetch(url, { headers: { accept: 'application/json' } })
@@ -73,6 +74,8 @@ async function fetchPayload(url: string): Promise<Payload | null> {
     const body = (await res.json()) as Partial<Payload>
     const state = body.state
     if (!state || !body.head || state.buildId !== current.buildId || state.locale !== current.locale) return null
+    const route = findRoute(state.routeId)
+    if (route) await loadRouteComponent(route)
     return body as Payload
   } catch {
     return null

@@ -2,7 +2,7 @@ import { I18nProvider } from './i18n/context'
 import type { Translate } from './i18n/messages'
 import { PageStateProvider } from './page-context'
 import type { PageState } from './page-state'
-import { findRoute, type RouteDef } from './routes'
+import { findRoute, routeComponent, type RouteDef } from './routes'
 import { Layout } from './components/layout'
 import { ErrorPage } from './components/error-page'
 import { crumbsFor } from './components/breadcrumb'
@@ -34,7 +34,8 @@ export function App({ state, t, pageKey }: AppProps) {
 function RoutePage({ route, state, t, pageKey }: { route: RouteDef<any>; state: PageState; t: Translate; pageKey?: string | undefined }) {
   const meta = route.meta({ locale: state.locale, data: state.data, t })
   const crumbs = crumbsFor(route.id, state.path, meta.title ?? t(route.labelKey), t)
-  const { Component } = route
+  const Component = routeComponent(route)
+  if (!Component) throw new Error(`the page component of route "${route.id}" is not loaded`)
   return (
     <Layout kind="default" options={route.layout} crumbs={crumbs} currentPath={state.path}>
       <Component key={pageKey} data={state.data} />

@@ -9,6 +9,7 @@ import { ProjectListPage, ProjectDetailPage, loadProjectList, loadProjectDetail,
 import { ContactPage, ContactSuccessPage, contactMeta, loadContact, loadContactSuccess } from './pages/contact'
 import type { ContactPageData, ContactSuccessData } from './contact/page-data'
 import { newsArticleLd, organizationLd } from './structured-data'
+import { isLazy, type LazyComponent } from './lazy-component'
 
 /** Slugs of detail routes; anything else is a 404 before the loader runs. */
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/
@@ -64,7 +65,8 @@ export interface RouteDef<D = unknown> {
   id: string
   /** Locale-less React Router pattern. */
   path: string
-  Component: ComponentType<PageProps<D>>
+  /** The page body; a LazyComponent for pages whose code only they need (the contact form). */
+  Component: ComponentType<PageProps<D>> | LazyComponent<PageProps<D>>
   /** Returns the page data, or null when the URL names nothing (404). */
   loader?: (ctx: LoaderContext) => D | null
   meta: (args: MetaArgs<D>) => RouteMeta
@@ -221,6 +223,21 @@ export function isFullLoadPath(to: string): boolean {
   const end = to.search(/[?#]/)
   const path = end === -1 ? to : to.slice(0, end)
   return fullLoadPatterns.some((re) => re.test(path))
+}
+
+/** The route's page component, or undefined while its chunk is not loaded. */
+export function routeComponent<D>(route: RouteDef<D>): ComponentType<PageProps<D>> | undefined {
+  return isLazy(route.Component) ? route.Component.loaded : route.Component
+}
+
+/** Loads the route's code chunk if it has one (rejects when the chunk cannot be fetched). */
+export async function loadRouteComponent(route: RouteDef<any>): Promise<void> {
+  if (isLazy(route.Component)) await route.Component.load()
+}
+
+/** Source paths of the route's chunks (keys of the build manifest's `chunks`). */
+export function routeModules(route: RouteDef<any>): string[] {
+  return isLazy(route.Component) ? [route.Component.module] : []
 }
 
 export function findRoute(id: string | null | undefined): RouteDef<any> | undefined {

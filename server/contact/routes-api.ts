@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, onRequestHookHandler } from 'fastify'
 import { normalizeContact } from '../../shared/contact/normalize'
-import { errorCount } from '../../shared/contact/validate'
+import { errorCount } from '../../shared/contact/page-data'
 import { formatMessage, formKeys } from '../../shared/validation/messages'
 import { answerLocale } from '../request-locale'
 import { bodyLocale, isInquiryShape } from './api-shape'

@@ -4,7 +4,7 @@ import { isLocale, LOCALE_COOKIE, type Locale } from '../../shared/i18n/locales'
 import { isBot, localizePath, negotiateLocale, splitLocalePath } from '../../shared/i18n/negotiate'
 import type { Config } from '../config'
 import type { BuildManifest } from '../render/manifest'
-import { catalog } from '../i18n/catalog'
+import { compiledMessagesJson } from '../i18n/compiled'
 import { jsonError } from './render'
 
 interface LocalePluginOptions {
@@ -57,7 +57,7 @@ export default fp<LocalePluginOptions>(
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .type('application/json; charset=utf-8')
-        .send({ [locale]: catalog[locale] })
+        .send(compiledMessagesJson(locale))
     })
   },
   { name: 'locale', dependencies: ['render'] },

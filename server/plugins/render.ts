@@ -9,6 +9,7 @@ import { PageCache, type CachedPage } from '../render/page-cache'
 import { Transform } from 'node:stream'
 import { catalog } from '../i18n/catalog'
 import { lookupMessage } from '../../shared/i18n/messages'
+import { loadRouteComponent, routes } from '../../shared/routes'
 import { answerLocale, publicOrigin, requestPath, requestSearch } from '../request-locale'
 
 declare module 'fastify' {
@@ -69,6 +70,8 @@ function sendCached(reply: FastifyReply, page: CachedPage): FastifyReply {
 
 export default fp<RenderPluginOptions>(
   async (app, { config, renderer, cache }) => {
+    // Pages whose code is split from the client entry are loaded now: a render never waits for one.
+    await Promise.all(routes.map(loadRouteComponent))
     // URL (origin, path, raw query, year) -> the page's cache key and ETag. Bounded: query strings are
     // visitor-controlled, so the map is dropped when it grows past its limit (it only saves work).
     const knownUrls = new Map<string, { cacheKey: string; etag: string }>()

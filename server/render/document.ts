@@ -19,7 +19,7 @@ export function serializeState(state: PageState): string {
 }
 
 /** Every head tag of a page, computed before the first byte is sent. */
-export function renderHead(head: HeadData, assets: BuildManifest): string {
+export function renderHead(head: HeadData, assets: BuildManifest, modules: readonly string[] = []): string {
   const tags: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -52,14 +52,16 @@ export function renderHead(head: HeadData, assets: BuildManifest): string {
     `<script type="module" src="${assets.js}"></script>`,
   )
   for (const href of assets.preload) tags.push(`<link rel="modulepreload" href="${href}">`)
+  // The page's own split code (the contact form), fetched with the entry instead of after it.
+  for (const module of modules) for (const href of assets.chunks[module] ?? []) tags.push(`<link rel="modulepreload" href="${href}">`)
   // The client's messages: fetched in parallel with the bundle, cached forever per build.
   tags.push(`<link rel="preload" href="/_i18n/${assets.id}/${head.lang}/messages.json" as="fetch" crossorigin="anonymous">`)
   return tags.join('')
 }
 
 /** The document around the React root: everything up to the root's opening tag. */
-export function documentStart(head: HeadData, assets: BuildManifest): string {
-  return `<!doctype html><html lang="${head.lang}"><head>${renderHead(head, assets)}</head><body><div id="root">`
+export function documentStart(head: HeadData, assets: BuildManifest, modules: readonly string[] = []): string {
+  return `<!doctype html><html lang="${head.lang}"><head>${renderHead(head, assets, modules)}</head><body><div id="root">`
 }
 
 /** Closes the root, then ships the state the page was rendered with (not executable, CSP-safe). */

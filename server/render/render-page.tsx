@@ -13,6 +13,7 @@ import { localizePath, splitLocalePath } from '../../shared/i18n/negotiate'
 import type { ContentSource } from '../../shared/content'
 import type { PageError, PageState } from '../../shared/page-state'
 import { errorTitleKey } from '../../shared/components/error-page'
+import { routeModules } from '../../shared/routes'
 import { catalog } from '../i18n/catalog'
 import { documentEnd, documentStart } from './document'
 import type { BuildManifest } from './manifest'
@@ -145,7 +146,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
         cb()
       },
     })
-    out.push(documentStart(head, deps.manifest))
+    out.push(documentStart(head, deps.manifest, !error && resolution.kind === 'page' ? routeModules(resolution.route) : []))
     const app = (
       <StaticRouter location={resolution.prefix + resolution.path} basename={resolution.prefix || '/'}>
         <App state={state} t={translators[resolution.locale]} />

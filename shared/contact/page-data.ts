@@ -2,6 +2,7 @@
  * What the contact pages are rendered from. The server fills it (a fresh form with its
  * token, or the answer to a POST); it travels in the page state, so hydration matches.
  */
+import type { Translate } from '../i18n/messages'
 import type { FormErrors } from '../validation/types'
 import { emptyContactValues, type ContactValues } from './fields'
 
@@ -36,6 +37,16 @@ export function isContactPageData(value: unknown): value is ContactPageData {
   if (typeof value !== 'object' || value === null) return false
   const v = value as Partial<ContactPageData>
   return (v.step === 'form' || v.step === 'review') && typeof v.token === 'string' && typeof v.values === 'object' && typeof v.today === 'string'
+}
+
+export function errorCount(errors: FormErrors): number {
+  return Object.keys(errors).length
+}
+
+/** The page title of a step ('Error: ' first while errors are listed); server and browser use it. */
+export function contactTitle(t: Translate, step: ContactStep, errors: number): string {
+  const title = t(step === 'review' ? 'units.contact.review.title' : 'titles.pages.contact.title')
+  return errors > 0 ? t('units.contact.errorPrefix') + title : title
 }
 
 export function freshContactPage(token: string, today: string): ContactPageData {

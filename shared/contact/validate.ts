@@ -20,6 +20,3 @@ export function checkContact(values: ContactValues, locale: Locale, run: FormRun
   return ordered
 }
 
-export function errorCount(errors: FormErrors): number {
-  return Object.keys(errors).length
-}

@@ -9,23 +9,40 @@ export interface MessageTree {
 export type MessageNode = { [key: string]: string | MessageNode }
 export type MessageValues = Record<string, string | number | Date | boolean | null | undefined>
 
+/**
+ * The same tree with every message parsed ahead of time (server/i18n/compiled.ts): what the browser
+ * receives, so the ICU parser never ships to it. A message that does not parse stays a string.
+ */
+export type CompiledMessage = ReturnType<IntlMessageFormat['getAst']>
+export type CompiledNode = { [key: string]: string | CompiledMessage | CompiledNode }
+export interface CompiledTree {
+  units: CompiledNode
+  titles: CompiledNode
+}
+
 export type Translate = (key: string, values?: MessageValues, defaultMessage?: string) => string
 
 export interface TranslatorOptions {
   /** Messages of the default language, used when a key is missing in `messages`. */
-  fallbackMessages?: MessageTree | undefined
+  fallbackMessages?: MessageTree | CompiledTree | undefined
   /** Called once per missing or broken key. */
   onMissing?: ((key: string, locale: Locale, reason: string) => void) | undefined
 }
 
-/** Looks up a dotted id ('units.nav.about') in a tree; only own string leaves count. */
-export function lookupMessage(tree: MessageTree | MessageNode | undefined, key: string): string | undefined {
+/** The leaf at a dotted id: an ICU string, a parsed message (an array), or undefined (missing, or a branch). */
+function lookupLeaf(tree: object | undefined, key: string): string | CompiledMessage | undefined {
   let node: unknown = tree
   for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, part)) return undefined
+    if (node === null || typeof node !== 'object' || Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, part)) return undefined
     node = (node as Record<string, unknown>)[part]
   }
-  return typeof node === 'string' ? node : undefined
+  return typeof node === 'string' || Array.isArray(node) ? (node as string | CompiledMessage) : undefined
+}
+
+/** Looks up a dotted id ('units.nav.about') in a tree; only own string leaves count. */
+export function lookupMessage(tree: MessageTree | MessageNode | undefined, key: string): string | undefined {
+  const leaf = lookupLeaf(tree, key)
+  return typeof leaf === 'string' ? leaf : undefined
 }
 
 /** Every dotted id of a tree's string leaves, sorted. */
@@ -40,20 +57,21 @@ export function flattenKeys(node: MessageNode | MessageTree, prefix = ''): strin
 }
 
 /**
- * Creates the `t()` of one language. Compiled messages are cached; a missing or
- * unparsable key falls back (default language, then the given default, then the key)
- * and is reported once, never thrown.
+ * Creates the `t()` of one language, from ICU strings (server) or parsed messages (browser).
+ * Compiled formats are cached; a missing or unparsable key falls back (default language,
+ * then the given default, then the key) and is reported once, never thrown.
  */
-export function createTranslator(locale: Locale, messages: MessageTree, options: TranslatorOptions = {}): Translate {
-  const compiled = new Map<string, IntlMessageFormat | null>()
+export function createTranslator(locale: Locale, messages: MessageTree | CompiledTree, options: TranslatorOptions = {}): Translate {
+  const compiled = new Map<string | CompiledMessage, IntlMessageFormat | null>()
   const reported = new Set<string>()
   const report = (key: string, reason: string): void => {
     if (reported.has(key)) return
     reported.add(key)
     options.onMissing?.(key, locale, reason)
   }
-  const compile = (key: string, source: string): IntlMessageFormat | null => {
-    const cacheKey = `${key}\u0000${source}`
+  const compile = (key: string, source: string | CompiledMessage): IntlMessageFormat | null => {
+    // A parsed message is its own cache key; a string is keyed with its id (the same text may differ by key only in reports).
+    const cacheKey = typeof source === 'string' ? `${key}\u0000${source}` : source
     let format = compiled.get(cacheKey)
     if (format === undefined) {
       try {
@@ -66,7 +84,7 @@ export function createTranslator(locale: Locale, messages: MessageTree, options:
     }
     return format
   }
-  const format = (key: string, source: string, values?: MessageValues): string | undefined => {
+  const format = (key: string, source: string | CompiledMessage, values?: MessageValues): string | undefined => {
     const fmt = compile(key, source)
     if (!fmt) return undefined
     try {
@@ -78,14 +96,14 @@ export function createTranslator(locale: Locale, messages: MessageTree, options:
     }
   }
   const translate: Translate = (key, values, defaultMessage) => {
-    const own = lookupMessage(messages, key)
+    const own = lookupLeaf(messages, key)
     if (own !== undefined) {
       const out = format(key, own, values)
       if (out !== undefined) return out
     } else {
       report(key, 'missing')
     }
-    const fallback = lookupMessage(options.fallbackMessages, key)
+    const fallback = lookupLeaf(options.fallbackMessages, key)
     if (fallback !== undefined) {
       const out = format(key, fallback, values)
       if (out !== undefined) return out

@@ -2,14 +2,17 @@ import { useI18n } from '../i18n/context'
 import { PageHeader } from '../components/page-header'
 import { AppLink } from '../components/app-link'
 import { Steps } from '../components/steps'
-import { ContactFormStep } from '../components/contact/contact-form'
-import { ContactReviewStep } from '../components/contact/contact-review'
-import { contactTitle, useContactForm } from '../components/contact/use-contact-form'
-import { freshContactPage, isContactPageData, isReference, type ContactPageData, type ContactSuccessData } from '../contact/page-data'
+import { contactTitle, errorCount, freshContactPage, isContactPageData, isReference, type ContactPageData, type ContactSuccessData } from '../contact/page-data'
 import { todayIn } from '../validation/rules/dates'
-import { errorCount } from '../contact/validate'
 import { usePageState } from '../page-context'
 import type { LoaderContext, MetaArgs, RouteMeta } from '../routes'
+import { lazyComponent } from '../lazy-component'
+
+/**
+ * The form (its steps, the browser validation catalogue, the API client) is its own chunk: only the
+ * contact page loads it. The server and the client preload it before rendering the page.
+ */
+export const ContactPage = lazyComponent('shared/pages/contact-form-page.tsx', () => import('./contact-form-page'))
 
 /** The contact page renders what the server hands it (LoaderContext.form); a bare render gets an empty form. */
 export function loadContact({ form }: LoaderContext): ContactPageData {
@@ -22,27 +25,6 @@ export function contactMeta({ t, data }: MetaArgs<ContactPageData>): RouteMeta {
     headTitle: contactTitle(t, data.step, errorCount(data.errors)),
     description: t('titles.pages.contact.description'),
   }
-}
-
-/** /contact: 1 input -> 2 review -> 3 complete, with and without JavaScript. */
-export function ContactPage({ data }: { data: ContactPageData }) {
-  const { t } = useI18n()
-  const { basename } = usePageState()
-  const form = useContactForm(data)
-  const action = `${basename}/contact`
-  return (
-    <>
-      <PageHeader title={t('titles.pages.contact.title')} lead={t('titles.pages.contact.description')} />
-      <div className="container section contact">
-        <Steps current={form.step === 'review' ? 'review' : 'input'} />
-        {form.step === 'review' ? (
-          <ContactReviewStep form={form} action={action} token={data.token} />
-        ) : (
-          <ContactFormStep form={form} action={action} token={data.token} today={data.today} privacyHref={`${basename}/privacy-policy`} />
-        )}
-      </div>
-    </>
-  )
 }
 
 export function loadContactSuccess({ search }: LoaderContext): ContactSuccessData {

@@ -3,6 +3,9 @@ import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { build } from '../helper'
 import { loadManifest } from '../../server/render/manifest'
+import { catalog } from '../../server/i18n/catalog'
+import { createTranslator, flattenKeys } from '../../shared/i18n/messages'
+import type { Locale } from '../../shared/i18n/locales'
 
 const manifest = loadManifest('dist')
 
@@ -15,6 +18,13 @@ t.test('GET /_i18n/{buildId}/{locale}/messages.json', async (t) => {
     const body = res.json()
     t.same(Object.keys(body), [locale], 'an object of locale code to message tree')
     t.ok(body[locale].units.nav.about && body[locale].titles.errors['404'].title)
+    // Parsed ahead of time (the browser has no ICU parser): formatting them gives the server's text.
+    t.ok(Array.isArray(body[locale].units.nav.about), 'messages arrive parsed, not as ICU strings')
+    const code = locale as Locale
+    const fromStrings = createTranslator(code, catalog[code])
+    const fromParsed = createTranslator(code, body[locale])
+    for (const key of flattenKeys(catalog[code])) t.equal(fromParsed(key), fromStrings(key), `${locale} ${key}`)
+    t.equal(fromParsed('units.site.copyright', { year: 2026, name: 'ACME' }), fromStrings('units.site.copyright', { year: 2026, name: 'ACME' }))
   }
   for (const url of [`/_i18n/not-the-build/ja/messages.json`, `/_i18n/${manifest.id}/fr/messages.json`, `/_i18n/${manifest.id}/__proto__/messages.json`]) {
     const res = await app.inject(url)
@@ -81,4 +91,20 @@ t.test('the HTML streams: the first chunk already holds every head tag', async (
   t.match(first, /<link rel="canonical"/)
   t.match(first, /hreflang="x-default"/)
   t.match(first, /<\/head>/, 'the head is complete in the first chunk')
+})
+
+t.test('the contact page preloads its split-off form code; other pages do not', async (t) => {
+  const app = await build(t)
+  const chunks = manifest.chunks['shared/pages/contact-form-page.tsx'] ?? []
+  t.ok(chunks.length > 0, 'the build manifest names the chunk')
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1])
+  for (const url of ['/contact', '/en/contact']) {
+    const res = await app.inject(url)
+    t.equal(res.statusCode, 200)
+    for (const file of [...manifest.preload, ...chunks]) t.ok(preloads(res.body).includes(file), `${url} preloads ${file}`)
+  }
+  for (const url of ['/', '/en/about', '/en/news', '/nope']) {
+    const body = (await app.inject(url)).body
+    t.notOk(preloads(body).some((f) => chunks.includes(f!)), `${url} does not preload the form code`)
+  }
 })

@@ -2,21 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { buildTitle } from '../../head'
 import { useI18n } from '../../i18n/context'
-import type { Translate } from '../../i18n/messages'
 import { usePageState } from '../../page-context'
 import { validateFields } from '../../validation/form'
 import type { FormErrors } from '../../validation/types'
 import { CONTACT_FIELDS, type ContactField, type ContactValues } from '../../contact/fields'
 import { normalizeContact } from '../../contact/normalize'
-import type { ContactPageData, ContactStep } from '../../contact/page-data'
-import { checkContact, errorCount } from '../../contact/validate'
+import { contactTitle, errorCount, type ContactPageData, type ContactStep } from '../../contact/page-data'
+import { checkContact } from '../../contact/validate'
 import * as browser from './browser'
-
-/** The page title of a step ('Error: ' first while errors are listed); server and browser use it. */
-export function contactTitle(t: Translate, step: ContactStep, errors: number): string {
-  const title = t(step === 'review' ? 'units.contact.review.title' : 'titles.pages.contact.title')
-  return errors > 0 ? t('units.contact.errorPrefix') + title : title
-}
 
 const isBlank = (v: ContactValues) => CONTACT_FIELDS.every((name) => !v[name])
 

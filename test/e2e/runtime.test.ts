@@ -1,0 +1,82 @@
+import t from 'tap'
+import { readFileSync } from 'node:fs'
+import { openSuite, watchConsole } from './browser'
+
+// The client runtime's split code and its decorations, in real Chromium against the built server.
+const { server, browser } = await openSuite(t)
+const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { chunks: Record<string, string[]> }
+const contactChunks = manifest.chunks['shared/pages/contact-form-page.tsx'] ?? []
+
+t.test('the contact form code loads only on the contact page', async (t) => {
+  t.ok(contactChunks.length > 0, 'the build split the contact form into its own chunk')
+  const context = await browser.newContext({ locale: 'en-US' })
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  const problems = watchConsole(page)
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  await page.goto(server.origin + '/en/about')
+  await page.waitForSelector('html[data-hydrated="true"]')
+  t.notOk(scripts.some((s) => contactChunks.includes(s)), 'not on the about page')
+  await page.goto(server.origin + '/en/contact')
+  await page.waitForSelector('html[data-hydrated="true"]')
+  t.ok(contactChunks.every((c) => scripts.includes(c)), 'fetched on the contact page')
+  await page.getByRole('button', { name: 'Review your inquiry' }).click()
+  await page.locator('.error-summary').first().waitFor()
+  t.ok(await page.locator('.error-summary').first().isVisible(), 'the hydrated form validates in the browser')
+  t.same(problems, [], 'no console errors or warnings')
+})
+
+t.test('a chunk that fails to load reloads the page once, then leaves the server-rendered page', async (t) => {
+  const context = await browser.newContext({ locale: 'en-US' })
+  t.teardown(() => context.close())
+  // As when a deploy replaced the build under an open tab: the page's chunk is gone.
+  await context.route((url) => contactChunks.includes(url.pathname), (route) => route.fulfill({ status: 404, body: 'gone' }))
+  const page = await context.newPage()
+  let documents = 0
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents++
+  })
+  const warned = page.waitForEvent('console', { predicate: (m) => m.text().includes('[reload-guard]'), timeout: 15_000 })
+  await page.goto(server.origin + '/en/contact')
+  await warned
+  t.equal(documents, 2, 'one reload, not a loop')
+  t.equal(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null), null, 'not hydrated')
+  t.ok(await page.locator('form[method="post"]').isVisible(), 'the server-rendered form is still there (it works without JavaScript)')
+  const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem('reload-guard') ?? '{}') as Record<string, number>)
+  t.ok(typeof guard['/en/contact'] === 'number', 'the reload is remembered for this path')
+})
+
+t.test('buttons ripple for about 400 ms, and not at all under reduced motion', async (t) => {
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ locale: 'en-US', reducedMotion })
+    const page = await context.newPage()
+    await page.goto(server.origin + '/en/about')
+    await page.waitForSelector('html[data-hydrated="true"]')
+    const button = page.locator('.button:visible').first()
+    const box = (await button.boundingBox())!
+    await button.dispatchEvent('pointerdown', { button: 0, clientX: box.x + 5, clientY: box.y + 5, isPrimary: true })
+    const ripples = button.locator('.ripple')
+    if (reducedMotion === 'reduce') {
+      t.equal(await ripples.count(), 0, 'no ripple under reduced motion')
+    } else {
+      t.equal(await ripples.count(), 1, 'a ripple appears where the button was pressed')
+      t.equal(await ripples.first().getAttribute('aria-hidden'), 'true', 'hidden from assistive technology')
+      t.equal(await ripples.first().evaluate((el) => getComputedStyle(el).animationDuration), '0.4s')
+      await ripples.first().waitFor({ state: 'detached', timeout: 2000 })
+      t.equal(await button.evaluate((el) => el.classList.contains('has-ripple')), false, 'the button is left as it was')
+      // A positioned button (a toast's close button) keeps its place while it ripples, so the click lands.
+      await page.evaluate(() => window.site!.toast.add({ severity: 'info', summary: 'Hello', life: 60_000 }))
+      const close = page.locator('.toast__close')
+      await close.waitFor()
+      await close.evaluate((el) => Promise.all(el.closest('.toast')!.getAnimations().map((a) => a.finished)))
+      const before = (await close.boundingBox())!
+      await close.dispatchEvent('pointerdown', { button: 0, clientX: before.x + 2, clientY: before.y + 2, isPrimary: true })
+      t.equal(await close.locator('.ripple').count(), 1)
+      t.same(await close.boundingBox(), before, 'the close button does not move')
+    }
+    await context.close()
+  }
+})
