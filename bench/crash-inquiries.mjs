@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { serverArgs } from './node-args.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -20,7 +21,7 @@ const JSON_OUT = process.argv.includes('--json')
 const dataDir = mkdtempSync(join(tmpdir(), 'crash-inquiries-'))
 
 function startServer() {
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATA_DIR: dataDir, CONTENT_DIR: 'test/fixtures/content', RATE_LIMIT_CONTACT_MAX: '1000000', CONTACT_MIN_FILL_MS: '0', SMTP_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -7,11 +7,12 @@
 // and prints requests/s, p50/p99 latency, the ratios b/a and c/a, non-2xx counts, time to ready and peak RSS.
 // Needs `npm run build` first. Loopback only; bounded in time (paths × connections × 2 × duration).
 import { spawn } from 'node:child_process'
-import { readFileSync, mkdtempSync } from 'node:fs'
+import { readFileSync, readdirSync, readlinkSync, mkdtempSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { serverArgs } from './node-args.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -24,7 +25,7 @@ const paths = arg('paths', '/ja,/en,/news,/en/news,/news/2026-04-new-head-office
 function startServer(env = {}) {
   return new Promise((resolve, reject) => {
     const started = Date.now()
-    const child = spawn(process.execPath, ['dist/server/index.js'], {
+    const child = spawn(process.execPath, serverArgs(), {
       env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')), ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
@@ -49,9 +50,9 @@ function startServer(env = {}) {
 function listeningPort(pid) {
   try {
     const inodes = new Set()
-    for (const fd of require_readdir(`/proc/${pid}/fd`)) {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
       try {
-        const link = require_readlink(`/proc/${pid}/fd/${fd}`)
+        const link = readlinkSync(`/proc/${pid}/fd/${fd}`)
         const m = /^socket:\[(\d+)\]$/.exec(link)
         if (m) inodes.add(m[1])
       } catch {}
@@ -65,7 +66,6 @@ function listeningPort(pid) {
   } catch {}
   return null
 }
-import { readdirSync as require_readdir, readlinkSync as require_readlink } from 'node:fs'
 
 function peakRssMb(pid) {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))

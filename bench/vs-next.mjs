@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { serverArgs } from './node-args.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -43,7 +44,7 @@ function run(url, seconds = duration) {
   return new Promise((resolve, reject) => autocannon({ url, connections, duration: seconds }, (e, r) => (e ? reject(e) : resolve(r))))
 }
 
-const ours = spawn(process.execPath, ['dist/server/index.js'], {
+const ours = spawn(process.execPath, serverArgs(), {
   env: { ...process.env, NODE_ENV: 'production', PAGE_CACHE: 'false', HOST: '127.0.0.1', PORT: '3301', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'vs-next-')) },
   stdio: 'ignore',
 })

@@ -59,9 +59,14 @@ export default async function contactPageRoutes(app: FastifyInstance, { service,
   })
 
   for (const prefix of PREFIXES) {
-    app.get(`${prefix}/contact`, async (_req, reply) => {
-      const now = service.now().getTime()
-      return renderContact(reply, freshContactPage(service.signer.issue(now), service.today()), 200)
+    app.get(`${prefix}/contact`, async (req, reply) => {
+      // The empty form is the same page for everyone but its token: kept as a template (per day, as
+      // the date limits are), each visitor's fresh token put in (cached-page speed, never shared).
+      const today = service.today()
+      const token = service.signer.issue(service.now().getTime())
+      return reply
+        .header('cache-control', 'no-store')
+        .renderPage(requestPath(req), undefined, { template: { key: `contact|${today}`, value: token, form: (slot) => freshContactPage(slot, today) } })
     })
 
     app.post(`${prefix}/contact`, { bodyLimit: BODY_LIMIT, onRequest: guard, preHandler: limiter }, async (req, reply) => {

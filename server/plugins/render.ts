@@ -6,6 +6,7 @@ import type { PageError } from '../../shared/page-state'
 import type { Config } from '../config'
 import type { PageRenderer, RenderRequest } from '../render/render-page'
 import { PageCache, type CachedPage } from '../render/page-cache'
+import { PageTemplates, TEMPLATE_SLOT } from '../render/page-templates'
 import { Transform } from 'node:stream'
 import { catalog } from '../i18n/catalog'
 import { lookupMessage } from '../../shared/i18n/messages'
@@ -25,6 +26,13 @@ export interface RenderPageOptions {
   form?: unknown
   /** Status of a page that rendered normally (422 for a form with errors); error pages keep theirs. */
   statusCode?: number
+  /**
+   * A page that differs per request by one value only (the contact form's token), instead of `form`:
+   * the page of `form(slot)` is rendered once with a placeholder as the slot, kept under `key` (with
+   * origin, path and year), and each answer gets `value` put in its place (server/render/page-templates.ts).
+   * Without the page cache it is an ordinary render of `form(value)`.
+   */
+  template?: { key: string; value: string; form: (slot: string) => unknown } | undefined
 }
 
 interface RenderPluginOptions {
@@ -35,6 +43,13 @@ interface RenderPluginOptions {
 }
 
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, must-revalidate'
+
+/** A stream's bytes, once it ends. */
+async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
+  return Buffer.concat(chunks)
+}
 
 /** Requests that get an HTML error page rather than a JSON body. */
 function wantsPage(req: FastifyRequest): boolean {
@@ -75,6 +90,7 @@ export default fp<RenderPluginOptions>(
     // URL (origin, path, raw query, year) -> the page's cache key and ETag. Bounded: query strings are
     // visitor-controlled, so the map is dropped when it grows past its limit (it only saves work).
     const knownUrls = new Map<string, { cacheKey: string; etag: string }>()
+    const templates = new PageTemplates()
     const remember = (url: string, value: { cacheKey: string; etag: string }) => {
       if (knownUrls.size >= 20_000) knownUrls.clear()
       knownUrls.set(url, value)
@@ -90,6 +106,19 @@ export default fp<RenderPluginOptions>(
         form: options.form,
       }
       this.type('text/html; charset=utf-8')
+      if (options.template) {
+        const { key, value, form } = options.template
+        if (cache) {
+          const render = async () => {
+            const page = await renderer.prepare({ ...request, form: form(TEMPLATE_SLOT) }, forced).render()
+            return page.statusCode === 200 ? await collect(page.body) : null
+          }
+          const parts = await templates.get(`${request.origin}|${pathname}|${key}|${new Date().getFullYear()}`, TEMPLATE_SLOT, render)
+          if (parts) return this.code(options.statusCode ?? 200).send(PageTemplates.fill(parts, value))
+        }
+        // No cache, or not a template after all (an error page): this request's page, rendered as usual.
+        request.form = form(value)
+      }
       // Browsers revalidate every time (cheap: ETag/304); a shared cache (CDN) may keep a page a minute.
       // Pages never vary by cookie, and content changes only with a deploy (a restart).
       if (!this.hasHeader('cache-control')) this.header('cache-control', PAGE_CACHE_CONTROL)

@@ -1,7 +1,46 @@
 import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { THEME_HEAD_SCRIPT } from '../../shared/theme'
-import helmet from '@fastify/helmet'
+import helmet, { type HelmetOptions } from 'helmet'
+
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      // The one inline script (the theme, before first paint) is allowed by its hash, not 'unsafe-inline'.
+      scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(THEME_HEAD_SCRIPT).digest('base64')}'`],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  crossOriginEmbedderPolicy: false,
+}
+
+/**
+ * The headers helmet sets for these options. They never vary by request (no nonces: the one inline
+ * script is allowed by its hash), so helmet runs once, here, instead of once per request as
+ * @fastify/helmet does (it rebuilds and re-validates the whole policy for every request).
+ */
+export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const res = { setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)), removeHeader: () => {} }
+  let failure: unknown
+  helmet(options)({} as never, res as never, (err?: unknown) => void (failure = err))
+  if (failure) throw failure
+  return headers
+}
 
 /**
  * Security headers (helmet): a strict Content-Security-Policy without 'unsafe-inline' scripts
@@ -11,34 +50,14 @@ import helmet from '@fastify/helmet'
  */
 export default fp(
   async (app) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          // The one inline script (the theme, before first paint) is allowed by its hash, not 'unsafe-inline'.
-          scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(THEME_HEAD_SCRIPT).digest('base64')}'`],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          objectSrc: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      strictTransportSecurity: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      crossOriginEmbedderPolicy: false,
-    })
-    app.addHook('onSend', async (req, reply, payload) => {
-      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()')
+    const headers = {
+      ...helmetHeaders(),
+      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    }
+    app.addHook('onRequest', (req, reply, done) => {
+      reply.headers(headers)
       if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains')
-      return payload
+      done()
     })
   },
   { name: 'security-headers' },

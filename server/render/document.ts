@@ -9,9 +9,11 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 }
 
-/** JSON that is safe inside a non-executable <script> element (no '</script>' breakout). */
+const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' }
+
+/** JSON that is safe inside a non-executable <script> element (no '</script>' breakout). One pass over the text. */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!)
 }
 
 export function serializeState(state: PageState): string {

@@ -137,16 +137,30 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
   function stream(resolution: Resolution, error: PageError | null, req: RenderRequest): Promise<NodeJS.ReadableStream> {
     const state = pageState(resolution, error)
     const head = headFor(resolution, error, req.origin)
-    const out = new Transform({
-      transform(chunk, _enc, cb) {
-        cb(null, chunk)
-      },
-      flush(cb) {
-        this.push(documentEnd(state))
-        cb()
-      },
-    })
-    out.push(documentStart(head, deps.manifest, !error && resolution.kind === 'page' ? routeModules(resolution.route) : []))
+    // React writes 4 KiB views and long strings one by one, then calls flush() when a batch of work is
+    // complete (the shell, later each Suspense boundary). Passing every write on costs one socket write
+    // each; holding them until flush() sends the document start and the shell as one chunk, and still
+    // streams whatever React completes later as it completes.
+    let held: (Buffer | string)[] = [documentStart(head, deps.manifest, !error && resolution.kind === 'page' ? routeModules(resolution.route) : [])]
+    const release = (stream: Transform) => {
+      if (held.length === 0) return
+      stream.push(held.length === 1 ? held[0] : Buffer.concat(held.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))))
+      held = []
+    }
+    const out = Object.assign(
+      new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          held.push(chunk)
+          cb()
+        },
+        flush(cb) {
+          held.push(documentEnd(state))
+          release(this)
+          cb()
+        },
+      }),
+      { flush: () => release(out) },
+    )
     const app = (
       <StaticRouter location={resolution.prefix + resolution.path} basename={resolution.prefix || '/'}>
         <App state={state} t={translators[resolution.locale]} />

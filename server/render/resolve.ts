@@ -7,6 +7,26 @@ import { findRoute, routes, SLUG_PATTERN, type RouteDef } from '../../shared/rou
 
 const matchable = routes.map((r) => ({ id: r.id, path: r.path, caseSensitive: true }))
 
+type Match = { id: string; params: Record<string, string> } | null
+/** matchRoutes flattens and ranks the whole table on every call: remember the answer per path (bounded: paths are visitors'). */
+const matches = new Map<string, Match>()
+const MATCH_CACHE_LIMIT = 5000
+
+function matchPath(path: string): Match {
+  let match = matches.get(path)
+  if (match !== undefined) return match
+  const found = matchRoutes(matchable, path)?.[0]
+  match = null
+  if (found) {
+    const params: Record<string, string> = {}
+    for (const [k, v] of Object.entries(found.params)) if (typeof v === 'string') params[k] = v
+    match = { id: found.route.id, params }
+  }
+  if (matches.size >= MATCH_CACHE_LIMIT) matches.clear()
+  matches.set(path, match)
+  return match
+}
+
 export interface ResolvedPage extends LocalizedPath {
   route: RouteDef<any>
   params: Record<string, string>
@@ -26,13 +46,12 @@ export type Resolution = ({ kind: 'page' } & ResolvedPage) | ({ kind: 'error'; e
  */
 export function resolvePage(pathname: string, search: URLSearchParams, content: ContentSource, form?: unknown): Resolution {
   const localized = splitLocalePath(pathname)
-  const match = matchRoutes(matchable, localized.path)?.[0]
-  const route = match && findRoute(match.route.id)
+  const match = matchPath(localized.path)
+  const route = match && findRoute(match.id)
   if (!match || !route) {
     return { kind: 'error', ...localized, error: { statusCode: 404, statusMessage: `Page not found: ${pathname}` } }
   }
-  const params: Record<string, string> = {}
-  for (const [k, v] of Object.entries(match.params)) if (typeof v === 'string') params[k] = v
+  const params = { ...match.params }
   const invalid = { kind: 'error' as const, ...localized, error: { statusCode: 404, statusMessage: `Page Not Found: ${pathname}` } }
   if (route.slugParam && !SLUG_PATTERN.test(params[route.slugParam] ?? '')) return invalid
   const data = route.loader ? route.loader({ locale: localized.locale, params, search, content, form }) : null

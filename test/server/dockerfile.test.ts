@@ -25,6 +25,11 @@ t.test('runtime stage: non-root, tini, healthcheck, data volume, no dev dependen
   t.match(keyword('HEALTHCHECK')[0]?.getTextContent(), /\/healthz/)
   t.match(keyword('VOLUME')[0]?.getTextContent(), /\/data/)
   t.match(keyword('CMD')[0]?.getTextContent(), /dist\/server\/index\.js/)
+  // The image runs Node exactly as `npm start` does (the benchmarks read the flags from there too).
+  const cmd = JSON.parse(keyword('CMD')[0]!.getTextContent().replace(/^CMD\s+/, '')) as string[]
+  const npmStart = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start
+  t.same(cmd, npmStart.split(/\s+/), 'CMD = npm start')
+  t.ok(cmd.some((a) => a.startsWith('--max-old-space-size=')), 'bounded heap (RSS goal)')
   const copies = keyword('COPY').map((c) => c.getTextContent())
   t.ok(copies.some((c) => /--from=deps .*node_modules/.test(c)), 'node_modules from the production-only stage')
   t.notOk(copies.some((c) => /--from=build .*node_modules/.test(c)), 'never the build stage node_modules')

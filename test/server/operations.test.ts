@@ -1,4 +1,5 @@
 import t from 'tap'
+import { readFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { request } from 'node:http'
@@ -43,6 +44,15 @@ t.test('security headers: strict CSP without unsafe-inline, no framing, HSTS onl
   t.equal(inline.length, 1, 'one inline script: the theme, before first paint')
   const hash = createHash('sha256').update(inline[0]!).digest('base64')
   t.match(csp, `'sha256-${hash}'`, 'allowed by its hash, not by unsafe-inline')
+  // Every kind of answer carries them: error pages, JSON errors, static files, health checks, redirects.
+  const assets = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { css: string }
+  for (const url of ['/nope', '/en/news/no-such-article', '/api/nope', '/_i18n/x/ja/messages.json', assets.css, '/healthz', '/about/', '/robots.txt']) {
+    const other = await app.inject(url)
+    t.equal(other.headers['content-security-policy'], res.headers['content-security-policy'], `${url} (${other.statusCode}): CSP`)
+    t.equal(other.headers['x-frame-options'], 'SAMEORIGIN', `${url}: x-frame-options`)
+    t.equal(other.headers['x-content-type-options'], 'nosniff', `${url}: nosniff`)
+    t.match(String(other.headers['permissions-policy']), /camera=\(\)/, `${url}: permissions-policy`)
+  }
 })
 
 t.test('HTML, JSON and XML are compressed on the fly', async (t) => {

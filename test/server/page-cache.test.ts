@@ -1,6 +1,7 @@
 import t from 'tap'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { build, FIXTURE_CONTENT } from '../helper'
+import { build, FIXTURE_CONTENT, pageState } from '../helper'
+import { PageTemplates, split } from '../../server/render/page-templates'
 import { loadContent } from '../../server/content/load'
 import { accepts } from '../../server/render/page-cache'
 
@@ -112,4 +113,50 @@ t.test('Cache-Control: browsers revalidate, a CDN may keep content pages; the ne
   }
   t.equal((await app.inject({ url: '/', headers: { 'user-agent': 'Mozilla/5.0' } })).headers['cache-control'], 'private, no-cache')
   t.equal((await app.inject('/en/contact')).headers['cache-control'], 'no-store', 'the form with its token is never stored')
+})
+
+t.test('the contact form is rendered once as a template; every visitor gets a token of their own', async (t) => {
+  const setup = async (pageCache: boolean) => {
+    const loaded = await loadContent(FIXTURE_CONTENT)
+    const counter = { reads: 0 }
+    const site = loaded.content.site
+    loaded.content.site = (locale) => {
+      counter.reads++
+      return site(locale)
+    }
+    const app = await build(t, { pageCache }, { content: loaded })
+    await app.ready()
+    counter.reads = 0
+    return { app, counter }
+  }
+  const tokenOf = (body: string) => /name="_token" value="([^"]+)"/.exec(body)?.[1]
+  const single = await setup(true)
+  await single.app.inject('/en/contact')
+  const perRender = single.counter.reads
+  t.ok(perRender > 0)
+
+  const { app, counter } = await setup(true)
+  const res = await Promise.all(Array.from({ length: 20 }, () => app.inject('/en/contact')))
+  t.equal(counter.reads, perRender, '20 visitors at once: one render')
+  const tokens = res.map((r) => tokenOf(r.body)!)
+  t.ok(res.every((r) => r.statusCode === 200 && r.headers['cache-control'] === 'no-store' && !r.headers.etag), '200, no-store, no ETag')
+  t.equal(new Set(tokens).size, 20, 'twenty different tokens')
+  res.forEach((r, i) => t.equal(pageState(r.body).data.token, tokens[i], `visitor ${i}: the same token in the form and in the page state`))
+  t.ok(res.every((r, i) => r.body.split(tokens[i]!).join('TOKEN') === res[0]!.body.split(tokens[0]!).join('TOKEN')), 'otherwise byte-identical')
+  t.notMatch(res[0]!.body, 'tpl-slot', 'no placeholder left')
+  t.equal(tokenOf((await app.inject('/contact')).body)?.split('.').length, 4, 'the Japanese page too')
+  t.equal(counter.reads, perRender * 2, 'one render per language page')
+
+  const uncached = await setup(false)
+  const plain = await Promise.all(Array.from({ length: 3 }, () => uncached.app.inject('/en/contact')))
+  t.equal(uncached.counter.reads, perRender * 3, 'without the page cache every visitor renders')
+  t.equal(plain[0]!.body.split(tokenOf(plain[0]!.body)!).join('TOKEN'), res[0]!.body.split(tokens[0]!).join('TOKEN'), 'the same page either way')
+})
+
+t.test('templates: split at every placeholder, filled only with values that need no escaping', async (t) => {
+  const parts = split(Buffer.from('<input value="SLOT"><script>{"t":"SLOT"}</script>'), 'SLOT')!
+  t.equal(parts.length, 3)
+  t.equal(PageTemplates.fill(parts, 'v1.abc_-9').toString(), '<input value="v1.abc_-9"><script>{"t":"v1.abc_-9"}</script>')
+  t.equal(split(Buffer.from('no slot here'), 'SLOT'), null, 'a page without the placeholder is no template')
+  t.throws(() => PageTemplates.fill(parts, '"><script>'), /escaping/, 'markup is refused')
 })

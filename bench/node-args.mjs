@@ -1,0 +1,10 @@
+// The Node command line of `npm start` (package.json): the benchmarks run the server exactly as
+// production does (the Dockerfile's CMD is the same; test/server/dockerfile.test.ts checks that).
+import { readFileSync } from 'node:fs'
+
+const start = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start.split(/\s+/)
+
+/** Node's flags from `npm start` followed by the server entry (`entry` replaces dist/server/index.js). */
+export function serverArgs(entry = 'dist/server/index.js') {
+  return [...start.slice(1, -1), entry]
+}
