@@ -114,7 +114,7 @@ export function NewsDetailPage({ data }: { data: NewsDetailData }) {
             </AppLink>
           ) : null}
         </nav>
-        <p>
+        <p className="back-link">
           <AppLink to="/news">{t('units.news.backToList')}</AppLink>
         </p>
       </div>

@@ -139,7 +139,7 @@ export function ProjectDetailPage({ data }: { data: ProjectDetailData }) {
             </ul>
           </section>
         ) : null}
-        <p>
+        <p className="back-link">
           <AppLink to="/construction-project">{t('units.projects.backToList')}</AppLink>
         </p>
       </div>

@@ -1,0 +1,82 @@
+// Screenshots of the main pages for the README: mobile (390×844) and desktop (1440×900), ja and en, light
+// theme, viewport only, JPEG quality 70, into docs/screenshots/<page>-<lang>-<device>.jpg.
+//   node bench/screenshots.mjs [--out docs/screenshots] [--pages home,project] [--quality 70] [--type png]
+//                              [--full-page]   (png and full pages: for looking at them, not for the README)
+// Needs `npm run build` first. Starts the built server on loopback with the shipped content and drives
+// Debian's Chromium (CHROME_PATH) through playwright-core. Bounded: 30 s per page, 5 minutes in all.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { arg, CHROME_FLAGS, CHROME_PATH, startBuiltServer } from './built-server.mjs'
+
+const PAGES = [
+  ['home', '/'],
+  ['news', '/news'],
+  ['news-article', '/news/2026-04-new-head-office'],
+  ['projects', '/construction-project'],
+  ['project', '/construction-project/toranomon-office-building'],
+  ['contact', '/contact'],
+]
+const DEVICES = {
+  mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+  desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
+}
+const out = arg('out', 'docs/screenshots')
+const quality = Number(arg('quality', '70'))
+const type = arg('type', 'jpeg')
+const fullPage = process.argv.includes('--full-page')
+const only = arg('pages', '')?.split(',').filter(Boolean) ?? []
+
+const hardStop = setTimeout(() => {
+  console.error('gave up after 5 minutes')
+  process.exit(2)
+}, 300_000)
+hardStop.unref()
+
+mkdirSync(out, { recursive: true })
+const server = await startBuiltServer()
+// Playwright adds its own headless switch.
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => f !== '--headless') })
+let failed = 0
+try {
+  for (const [device, options] of Object.entries(DEVICES)) {
+    for (const lang of ['ja', 'en']) {
+      const context = await browser.newContext({
+        ...options,
+        colorScheme: 'light',
+        reducedMotion: 'reduce',
+        locale: lang === 'en' ? 'en-US' : 'ja-JP',
+        extraHTTPHeaders: { 'Accept-Language': lang },
+      })
+      const page = await context.newPage()
+      page.setDefaultTimeout(30_000)
+      for (const [name, path] of PAGES) {
+        if (only.length && !only.includes(name)) continue
+        const url = server.origin + (lang === 'en' ? (path === '/' ? '/en' : `/en${path}`) : path)
+        const file = join(out, `${name}-${lang}-${device}.${type === 'png' ? 'png' : 'jpg'}`)
+        try {
+          const res = await page.goto(url, { waitUntil: 'load' })
+          if (!res?.ok()) throw new Error(`HTTP ${res?.status()}`)
+          // Every image in the viewport decoded (lazy ones included) and nothing left to lay out.
+          await page.evaluate(async () => {
+            await document.fonts.ready
+            const visible = [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight)
+            await Promise.all(visible.map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))))
+            await Promise.all(visible.map((img) => img.decode().catch(() => {})))
+          })
+          await page.screenshot({ path: file, type, fullPage, ...(type === 'jpeg' ? { quality } : {}) })
+          console.log(`${file}  ${url}`)
+        } catch (err) {
+          failed++
+          console.log(`${file}  ${url}  failed: ${err.message}`)
+        }
+      }
+      await context.close()
+    }
+  }
+} finally {
+  await browser.close()
+  await server.stop()
+}
+clearTimeout(hardStop)
+process.exit(failed ? 1 : 0)
