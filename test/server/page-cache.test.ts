@@ -160,3 +160,26 @@ t.test('templates: split at every placeholder, filled only with values that need
   t.equal(split(Buffer.from('no slot here'), 'SLOT'), null, 'a page without the placeholder is no template')
   t.throws(() => PageTemplates.fill(parts, '"><script>'), /escaping/, 'markup is refused')
 })
+
+t.test('languages never mix: each locale form of a path is its own entry', async (t) => {
+  const app = await build(t)
+  const lang = (html: string) => /<html lang="([a-z]+)"/.exec(html)?.[1]
+  for (const round of [1, 2]) {
+    // Same path in every order, twice: the second round is served from the cache.
+    for (const [url, expected] of [['/en/news', 'en'], ['/news', 'ja'], ['/ja/news', 'ja'], ['/en/about', 'en'], ['/about', 'ja']] as const) {
+      const res = await app.inject(url)
+      t.equal(lang(res.body), expected, `round ${round}: ${url} is ${expected}`)
+      t.equal(pageState(res.body).locale, expected, `round ${round}: ${url} state`)
+    }
+  }
+  const [ja, en] = await Promise.all([app.inject('/about'), app.inject('/en/about')])
+  t.not(ja.headers.etag, en.headers.etag, 'different validators')
+  // The negotiating root redirects per visitor: never cached, never a shared answer.
+  const english = await app.inject({ url: '/', headers: { 'accept-language': 'en-US,en;q=0.9', 'user-agent': 'Mozilla/5.0' } })
+  t.equal(english.statusCode, 302)
+  t.equal(english.headers['cache-control'], 'private, no-cache')
+  t.notOk(english.headers.etag)
+  const japanese = await app.inject({ url: '/', headers: { 'accept-language': 'ja', 'user-agent': 'Mozilla/5.0' } })
+  t.equal(japanese.statusCode, 200, 'the next visitor is not sent to English by what the first got')
+  t.equal(lang(japanese.body), 'ja')
+})
