@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { serverArgs } from './node-args.mjs'
 
 /** Debian's Chromium unless CHROME_PATH says otherwise. */
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
@@ -53,7 +54,7 @@ export async function startBuiltServer(env = {}, { timeoutMs = 20_000 } = {}) {
   mkdirSync('node_modules/.cache', { recursive: true })
   const distDir = mkdtempSync('node_modules/.cache/bench-dist-')
   cpSync('dist', distDir, { recursive: true })
-  const child = spawn(process.execPath, [join(distDir, 'server/index.js')], {
+  const child = spawn(process.execPath, serverArgs(join(distDir, 'server/index.js')), {
     env: {
       ...process.env,
       NODE_ENV: 'production',

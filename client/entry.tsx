@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { startTransition, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from '../shared/app'
@@ -65,15 +65,19 @@ async function start(): Promise<void> {
   })
   const serverHtml = root.innerHTML
   const errorState: PageState = { ...state, error: { statusCode: 500, statusMessage: 'Internal Server Error' } }
-  hydrateRoot(
-    root,
-    <BrowserRouter basename={state.basename || '/'}>
-      <FatalErrorBoundary serverHtml={serverHtml} renderError={() => <App state={errorState} t={t} />}>
-        <NavigationRoot initial={state} t={t} />
-        <HydrationMarker />
-      </FatalErrorBoundary>
-    </BrowserRouter>,
-  )
+  // As a transition, hydration yields to the browser between units of work instead of one long task
+  // (the page is already painted and usable; input arriving meanwhile is replayed once hydrated).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <BrowserRouter basename={state.basename || '/'}>
+        <FatalErrorBoundary serverHtml={serverHtml} renderError={() => <App state={errorState} t={t} />}>
+          <NavigationRoot initial={state} t={t} />
+          <HydrationMarker />
+        </FatalErrorBoundary>
+      </BrowserRouter>,
+    )
+  })
   watchBuild(state.buildId)
   enhanceLanguageSwitch(state.buildId)
   enableRipple()

@@ -15,6 +15,8 @@ export interface NewsItem {
   slug: string
   date: string
   title: string
+  /** Japanese titles: the title split at phrase boundaries (server/content/phrases.ts), for headings. */
+  titlePhrases?: string[] | undefined
   excerpt: string
   category: string
   cover?: ImageRef | undefined
@@ -32,6 +34,8 @@ export function newsSummary({ html: _html, ...summary }: NewsItem): NewsSummary 
 export interface ProjectItem {
   slug: string
   title: string
+  /** Japanese titles: the title split at phrase boundaries (server/content/phrases.ts), for headings. */
+  titlePhrases?: string[] | undefined
   location: string
   client: string
   completed: string
@@ -51,14 +55,16 @@ export interface ProjectItem {
 }
 
 /** What a project card needs. */
-export type ProjectSummary = Pick<ProjectItem, 'slug' | 'title' | 'location' | 'completed' | 'category' | 'cover'>
+export type ProjectSummary = Pick<ProjectItem, 'slug' | 'title' | 'titlePhrases' | 'location' | 'completed' | 'category' | 'cover'>
 
 export function projectSummary(p: ProjectItem): ProjectSummary {
-  return { slug: p.slug, title: p.title, location: p.location, completed: p.completed, category: p.category, cover: p.cover }
+  return { slug: p.slug, title: p.title, titlePhrases: p.titlePhrases, location: p.location, completed: p.completed, category: p.category, cover: p.cover }
 }
 
 export interface PageContent {
   title: string
+  /** Japanese titles: the title split at phrase boundaries (server/content/phrases.ts), for headings. */
+  titlePhrases?: string[] | undefined
   description: string
   html: string
 }

@@ -9,6 +9,7 @@ import { parseFrontMatter } from './front-matter'
 import { ImageRegistry } from './images'
 import { createMarkdown } from './markdown'
 import { newsSchema, pageSchema, projectSchema, siteSchema } from './schemas'
+import { titlePhrases } from './phrases'
 
 /** Every problem found in the content, one line each ('news/x.ja.md: date: must match ...'). */
 export class ContentError extends Error {
@@ -100,7 +101,7 @@ export async function loadContent(contentDir: string): Promise<Loaded> {
       try {
         const doc = parseFrontMatter(text)
         if (check<{ title: string; description: string }>(validators.page, doc.data, rel(path), problems)) {
-          pages.set(`${id}.${code}`, { title: doc.data.title, description: doc.data.description, html: render(doc.body) })
+          pages.set(`${id}.${code}`, { title: doc.data.title, titlePhrases: titlePhrases(doc.data.title, code), description: doc.data.description, html: render(doc.body) })
         }
       } catch (err) {
         problems.push(`${rel(path)}: ${(err as Error).message}`)
@@ -109,7 +110,7 @@ export async function loadContent(contentDir: string): Promise<Loaded> {
   }
 
   // News and projects: one file per item and language.
-  async function items<T>(folder: string, build: (slug: string, data: any, html: string, file: string) => Promise<T | undefined>, validate: ValidateFunction) {
+  async function items<T>(folder: string, build: (slug: string, data: any, html: string, file: string, locale: Locale) => Promise<T | undefined>, validate: ValidateFunction) {
     const result = new Map<string, Partial<Record<Locale, T>>>()
     const dir = join(contentDir, folder)
     if (!existsSync(dir)) return result
@@ -125,7 +126,7 @@ export async function loadContent(contentDir: string): Promise<Loaded> {
       try {
         const doc = parseFrontMatter(text)
         if (!check(validate, doc.data, rel(path), problems)) continue
-        const item = await build(m[1]!, doc.data, render(doc.body), rel(path))
+        const item = await build(m[1]!, doc.data, render(doc.body), rel(path), m[2] as Locale)
         if (item) result.set(m[1]!, { ...result.get(m[1]!), [m[2] as Locale]: item })
       } catch (err) {
         problems.push(`${rel(path)}: ${(err as Error).message}`)
@@ -134,18 +135,18 @@ export async function loadContent(contentDir: string): Promise<Loaded> {
     return result
   }
 
-  const news = await items<NewsItem>('news', async (slug, d, html, file) => {
+  const news = await items<NewsItem>('news', async (slug, d, html, file, locale) => {
     const cover = d.cover ? await image(d.cover, d.coverAlt, file) : undefined
     if (d.cover && !cover) return undefined
-    return { slug, date: d.date, title: d.title, excerpt: d.excerpt, category: d.category, cover, html }
+    return { slug, date: d.date, title: d.title, titlePhrases: titlePhrases(d.title, locale), excerpt: d.excerpt, category: d.category, cover, html }
   }, validators.news)
 
-  const projects = await items<ProjectItem>('projects', async (slug, d, html, file) => {
+  const projects = await items<ProjectItem>('projects', async (slug, d, html, file, locale) => {
     const cover = await image(d.cover, d.coverAlt, file)
     const gallery = []
     for (const g of d.gallery ?? []) gallery.push(await image(g.src, g.alt, file))
     if (!cover || gallery.some((g) => !g)) return undefined
-    return { ...d, slug, featured: d.featured === true, cover, gallery, html } as ProjectItem
+    return { ...d, slug, titlePhrases: titlePhrases(d.title, locale), featured: d.featured === true, cover, gallery, html } as ProjectItem
   }, validators.project)
 
   // Optional site-wide images: content/images/<name>.svg|jpg|png.

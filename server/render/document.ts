@@ -51,11 +51,12 @@ export function renderHead(head: HeadData, assets: BuildManifest, modules: reado
     '<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#10151C">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${assets.css}">`,
-    `<script type="module" src="${assets.js}"></script>`,
+    // The page works before (and without) its script: the script must not compete with what paints first.
+    `<script type="module" src="${assets.js}" fetchpriority="low"></script>`,
   )
-  for (const href of assets.preload) tags.push(`<link rel="modulepreload" href="${href}">`)
+  for (const href of assets.preload) tags.push(`<link rel="modulepreload" href="${href}" fetchpriority="low">`)
   // The page's own split code (the contact form), fetched with the entry instead of after it.
-  for (const module of modules) for (const href of assets.chunks[module] ?? []) tags.push(`<link rel="modulepreload" href="${href}">`)
+  for (const module of modules) for (const href of assets.chunks[module] ?? []) tags.push(`<link rel="modulepreload" href="${href}" fetchpriority="low">`)
   // The client's messages: fetched in parallel with the bundle, cached forever per build.
   tags.push(`<link rel="preload" href="/_i18n/${assets.id}/${head.lang}/messages.json" as="fetch" crossorigin="anonymous">`)
   return tags.join('')

@@ -5,6 +5,7 @@ import { formatListDate, formatLongDate } from '../format'
 import { AppLink } from '../components/app-link'
 import { CategoryFilter, Pagination } from '../components/list-controls'
 import { PageHeader } from '../components/page-header'
+import { Phrased } from '../components/phrased'
 import { Picture, SIZES } from '../components/picture'
 import { useRouteMeta } from './use-route-meta'
 import { listSearch, readListQuery } from './list-query'
@@ -57,7 +58,7 @@ export function NewsRows({ items }: { items: NewsSummary[] }) {
           <time dateTime={item.date}>{formatListDate(item.date)}</time>
           <span className="badge">{t(`units.news.categories.${item.category}`)}</span>
           <AppLink to={`/news/${item.slug}`} className="news-list__title">
-            {item.title}
+            <Phrased text={item.title} phrases={item.titlePhrases} />
           </AppLink>
         </li>
       ))}
@@ -95,7 +96,7 @@ export function NewsDetailPage({ data }: { data: NewsDetailData }) {
             <span className="badge">{t(`units.news.categories.${item.category}`)}</span>
           </p>
           <h1 className="page-title" id="page-title">
-            {item.title}
+            <Phrased text={item.title} phrases={item.titlePhrases} />
           </h1>
         </div>
       </header>

@@ -6,6 +6,7 @@ import { imageUrl, imageWidths } from '../images'
 import { AppLink } from '../components/app-link'
 import { CategoryFilter } from '../components/list-controls'
 import { PageHeader } from '../components/page-header'
+import { Phrased } from '../components/phrased'
 import { Picture, SIZES } from '../components/picture'
 import { useRouteMeta } from './use-route-meta'
 import { listSearch, readListQuery } from './list-query'
@@ -50,7 +51,9 @@ export function ProjectCards({ items, headingLevel = 2 }: { items: ProjectSummar
             <Picture image={item.cover} sizes={SIZES.card} className="card__image" />
             <span className="badge">{t(`units.projects.categories.${item.category}`)}</span>
             <Heading className="card__title">
-              <AppLink to={`/construction-project/${item.slug}`}>{item.title}</AppLink>
+              <AppLink to={`/construction-project/${item.slug}`}>
+                <Phrased text={item.title} phrases={item.titlePhrases} />
+              </AppLink>
             </Heading>
             <p className="card__meta">
               {item.location} · {t('units.projects.completedYear', { year: item.completed.slice(0, 4) })}
@@ -112,7 +115,7 @@ export function ProjectDetailPage({ data }: { data: ProjectDetailData }) {
   const { item } = data
   return (
     <article className="article project">
-      <PageHeader title={item.title} lead={item.summary} />
+      <PageHeader title={item.title} titlePhrases={item.titlePhrases} lead={item.summary} />
       <div className="container section">
         <Picture image={item.cover} sizes={SIZES.detail} priority className="article__cover" />
         <div className="project__body">

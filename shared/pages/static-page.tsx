@@ -2,6 +2,7 @@ import type { ImageRef, PageContent, SiteInfo, StaticPageId } from '../content'
 import { useI18n } from '../i18n/context'
 import type { LoaderContext, MetaArgs, RouteMeta } from '../routes'
 import { PageHeader } from '../components/page-header'
+import { Phrased } from '../components/phrased'
 import { Picture, SIZES } from '../components/picture'
 import { usePageState } from '../page-context'
 
@@ -50,7 +51,7 @@ export function StaticPage({ data }: { data: StaticPageData }) {
         <div className="container">
           <article className="greeting__panel section">
             <h1 className="greeting__title" id="page-title">
-              {data.page.title}
+              <Phrased text={data.page.title} phrases={data.page.titlePhrases} />
             </h1>
             <div className="prose" dangerouslySetInnerHTML={{ __html: data.page.html }} />
           </article>
@@ -60,7 +61,7 @@ export function StaticPage({ data }: { data: StaticPageData }) {
   }
   return (
     <>
-      <PageHeader title={data.page.title} lead={data.page.description} />
+      <PageHeader title={data.page.title} titlePhrases={data.page.titlePhrases} lead={data.page.description} />
       <div className="container section">
         <div className="prose" dangerouslySetInnerHTML={{ __html: data.page.html }} />
         {data.id === 'about' ? <Access site={site} image={data.image} /> : null}

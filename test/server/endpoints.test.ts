@@ -57,7 +57,7 @@ t.test('health and readiness', async (t) => {
 t.test('hashed assets are immutable; the page links them', async (t) => {
   const app = await build(t)
   const page = (await app.inject('/')).body
-  t.match(page, `<script type="module" src="${manifest.js}"></script>`)
+  t.match(page, `<script type="module" src="${manifest.js}" fetchpriority="low"></script>`)
   t.match(page, `<link rel="stylesheet" href="${manifest.css}">`)
   t.match(manifest.js, /^\/assets\/entry-[A-Z0-9]{8}\.js$/, 'content-hashed name')
   for (const url of [manifest.js, manifest.css]) {
@@ -97,7 +97,7 @@ t.test('the contact page preloads its split-off form code; other pages do not', 
   const app = await build(t)
   const chunks = manifest.chunks['shared/pages/contact-form-page.tsx'] ?? []
   t.ok(chunks.length > 0, 'the build manifest names the chunk')
-  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1])
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)].map((m) => m[1])
   for (const url of ['/contact', '/en/contact']) {
     const res = await app.inject(url)
     t.equal(res.statusCode, 200)
