@@ -33,7 +33,13 @@ export function formatMonth(value: string, locale: Locale): string {
 }
 
 /** Floor areas: 12,345.67㎡ / 12,345.67 m². */
+const areaFormats = new Map<Locale, Intl.NumberFormat>()
 export function formatArea(value: number, locale: Locale): string {
-  const n = new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(value)
+  let format = areaFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', { maximumFractionDigits: 2, minimumFractionDigits: 2 })
+    areaFormats.set(locale, format)
+  }
+  const n = format.format(value)
   return locale === 'ja' ? `${n}㎡` : `${n} m²`
 }

@@ -5,9 +5,17 @@ import type { Locale, RuleDef } from '../types'
 /** The site's time zone: "today" is the calendar day there. */
 export const DEFAULT_TIME_ZONE = 'Asia/Tokyo'
 
+/** Building an Intl.DateTimeFormat costs far more than using one: one per time zone. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** The calendar day 'YYYY-MM-DD' of the instant `now` in `timeZone`. */
 export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', calendar: 'gregory', numberingSystem: 'latn' }).formatToParts(now)
+  let format = dayFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', calendar: 'gregory', numberingSystem: 'latn' })
+    dayFormats.set(timeZone, format)
+  }
+  const parts = format.formatToParts(now)
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? NaN)
   const pad = (n: number, width: number) => String(n).padStart(width, '0')
   return `${pad(part('year'), 4)}-${pad(part('month'), 2)}-${pad(part('day'), 2)}`
