@@ -7,22 +7,16 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serverArgs } from './node-args.mjs'
+import chromeFlags from './chrome-flags.json' with { type: 'json' }
 
 /** Debian's Chromium unless CHROME_PATH says otherwise. */
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
 
-/** Flags for every headless Chromium these scripts start (no network but loopback, no background traffic). */
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-]
+/**
+ * Flags for every headless Chromium these scripts start (no network but loopback, no background traffic);
+ * the browser tests use the same list (test/e2e/browser.ts).
+ */
+export const CHROME_FLAGS = ['--headless', ...chromeFlags]
 
 /** Reads `--name value` (or `fallback`) from the command line. */
 export function arg(name, fallback) {

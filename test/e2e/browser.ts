@@ -3,21 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import chromeFlags from '../../bench/chrome-flags.json' with { type: 'json' }
 
 /** Debian's Chromium, or CHROME_PATH when set; flags keep it off every outside host. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-    ],
+    // The flags that keep Chromium on loopback, shared with the bench scripts.
+    args: chromeFlags,
   })
 }
 
