@@ -13,11 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { serverArgs } from './node-args.mjs'
+import { arg } from './built-server.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i === -1 ? fallback : process.argv[i + 1]
-}
 const duration = Number(arg('duration', '5'))
 const connectionsList = arg('connections', '10,100').split(',').map(Number)
 const paths = arg('paths', '/ja,/en,/news,/en/news,/news/2026-04-new-head-office,/en/news/2026-04-new-head-office,/construction-project,/en/construction-project,/contact,/en/contact').split(',')

@@ -9,11 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { serverArgs } from './node-args.mjs'
+import { arg } from './built-server.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i === -1 ? fallback : process.argv[i + 1]
-}
 const nextDir = arg('next-dir', '/tmp/next-site')
 const duration = Number(arg('duration', '10'))
 const connections = Number(arg('connections', '10'))

@@ -33,7 +33,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * script is allowed by its hash), so helmet runs once, here, instead of once per request as
  * @fastify/helmet does (it rebuilds and re-validates the whole policy for every request).
  */
-export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {}
   const res = { setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)), removeHeader: () => {} }
   let failure: unknown
@@ -51,7 +51,7 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
 export default fp(
   async (app) => {
     const headers = {
-      ...helmetHeaders(),
+      ...helmetHeaders(HELMET_OPTIONS),
       'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     }
     app.addHook('onRequest', (req, reply, done) => {
