@@ -1,11 +1,13 @@
-import { isLocale, LOCALE_COOKIE } from '../shared/i18n/locales'
+import { isLocale } from '../shared/i18n/locales'
 import { loadMessages } from './messages'
 
 /**
  * With JavaScript, the language switch (plain links to /_locale/{code}?to=...) first loads the
- * target language's messages (so the next page renders from the HTTP cache), writes the locale
- * cookie itself, then goes to the page in that language. A failed load is logged and the switch
- * goes on. Only supported codes are accepted; anything else falls back to the plain link.
+ * target language's messages (so the next page renders from the HTTP cache), then follows the
+ * link: the endpoint writes the locale cookie (the one writer, so its attributes follow the
+ * server's configuration: SameSite, Secure) and redirects to the page in that language. A failed
+ * load is logged and the switch goes on. Anything but a supported code on this origin is left
+ * to the browser.
  */
 export function enhanceLanguageSwitch(buildId: string): void {
   document.addEventListener('click', (event) => {
@@ -14,14 +16,11 @@ export function enhanceLanguageSwitch(buildId: string): void {
     if (!(link instanceof HTMLAnchorElement)) return
     const code = link.dataset.locale
     const url = new URL(link.href)
-    const target = url.searchParams.get('to')
-    if (!isLocale(code) || url.origin !== location.origin || !target || !/^\/(?![/\\])/.test(target)) return
+    if (!isLocale(code) || url.origin !== location.origin || url.pathname !== `/_locale/${code}`) return
     event.preventDefault()
     void (async () => {
       await loadMessages(buildId, code) // logs 'Failed to load messages for locale' and answers null on failure
-      const secure = location.protocol === 'https:' ? '; Secure' : ''
-      document.cookie = `${LOCALE_COOKIE.name}=${code}; Max-Age=${LOCALE_COOKIE.maxAgeSeconds}; Path=${LOCALE_COOKIE.path}; SameSite=Lax${secure}`
-      location.assign(target)
+      location.assign(url.href)
     })()
   })
 }

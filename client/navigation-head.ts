@@ -9,6 +9,7 @@ const PAGE_TAGS = [
   'link[rel="canonical"]',
   'link[rel="alternate"]',
   'meta[property^="og:"]',
+  'meta[name="twitter:card"]',
   'script[type="application/ld+json"]',
 ].join(',')
 
@@ -25,13 +26,20 @@ function pageTags(head: HeadData): HTMLElement[] {
   if (head.canonical) tags.push(element('link', { rel: 'canonical', href: head.canonical }))
   for (const alt of head.alternates) tags.push(element('link', { rel: 'alternate', hreflang: alt.hreflang, href: alt.href }))
   const og = (property: string, content: string) => tags.push(element('meta', { property, content }))
-  og('og:type', 'website')
+  og('og:type', head.ogType)
   og('og:site_name', head.siteName)
   og('og:title', head.ogTitle)
   og('og:description', head.ogDescription)
   if (head.canonical) og('og:url', head.ogUrl)
   og('og:locale', head.ogLocale)
   for (const alt of head.ogLocaleAlternates) og('og:locale:alternate', alt)
+  if (head.ogImage) {
+    og('og:image', head.ogImage.url)
+    og('og:image:width', String(head.ogImage.width))
+    og('og:image:height', String(head.ogImage.height))
+    og('og:image:alt', head.ogImage.alt)
+    tags.push(element('meta', { name: 'twitter:card', content: 'summary_large_image' }))
+  }
   if (head.feed) tags.push(element('link', { rel: 'alternate', type: 'application/atom+xml', title: head.feed.title, href: head.feed.href }))
   for (const data of head.jsonLd) {
     const script = element('script', { type: 'application/ld+json' })

@@ -22,6 +22,16 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 }
 
 /**
+ * Relative URL of a page in each language where it exists. `path` is locale-less and may
+ * carry the page's canonical query ('/news?page=2').
+ */
+export function alternatePaths(path: string, available: readonly Locale[] = LOCALE_CODES): Partial<Record<Locale, string>> {
+  const paths: Partial<Record<Locale, string>> = {}
+  for (const code of LOCALE_CODES) if (available.includes(code)) paths[code] = localizePath(path, code)
+  return paths
+}
+
+/**
  * The single source of a page's URLs: head tags, sitemaps and the language switcher all
  * read this, so they cannot disagree. `path` is locale-less ('/about', '/news/x').
  */
@@ -32,8 +42,9 @@ export function computeAlternates(
   available: readonly Locale[] = LOCALE_CODES,
 ): Alternates {
   const locales = LOCALE_CODES.filter((code) => available.includes(code))
+  const paths = alternatePaths(path, locales)
   const byLocale: Partial<Record<Locale, string>> = {}
-  for (const code of locales) byLocale[code] = absoluteUrl(siteUrl, localizePath(path, code))
+  for (const code of locales) byLocale[code] = absoluteUrl(siteUrl, paths[code]!)
   const canonical = absoluteUrl(siteUrl, localizePath(path, locale))
   const xDefault = byLocale[DEFAULT_LOCALE] ?? byLocale[locales[0] ?? locale] ?? canonical
   const links: AlternateLink[] = locales.map((code) => ({ hreflang: localeInfo(code).hreflang, href: byLocale[code]! }))

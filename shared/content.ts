@@ -1,3 +1,4 @@
+import type { SocialNetwork } from './social'
 import type { Locale } from './i18n/locales'
 
 /** An image as pages render it: served in responsive variants from /media/. */
@@ -86,8 +87,17 @@ export interface SiteInfo {
   employees: number
   representative: string
   mapUrl: string
-  social: Record<string, string>
+  /** Account ids by network (shared/social.ts lists the networks). */
+  social: Partial<Record<SocialNetwork, string>>
   licences: string[]
+}
+
+/** One service as the home page sums it up, linking to its section of the service page. */
+export interface ServiceSummary {
+  title: string
+  summary: string
+  /** The id of the service page's heading of the same title. */
+  anchor: string
 }
 
 export const STATIC_PAGE_IDS = ['about', 'service', 'greeting', 'privacy-policy', 'term-of-service'] as const
@@ -112,6 +122,8 @@ export interface ContentSource {
   /** Languages in which an item exists, for alternates and the sitemap. */
   newsLocales(slug: string): Locale[]
   projectLocales(slug: string): Locale[]
+  /** The services the home page lists (site.yml `services`), in order. */
+  services(locale: Locale): ServiceSummary[]
   /** Site-wide images by name (hero, greeting, access-map), when the content has them. */
   siteImage(name: SiteImageName): ImageRef | undefined
   /** Changes whenever the content changes (cache keys, sitemaps). */

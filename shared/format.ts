@@ -17,9 +17,14 @@ function toDate(value: string): Date {
   return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1))
 }
 
-/** Lists: 2025.04.01 in both languages (DESIGN.md). */
+/**
+ * Lists: 2025.04.01 in both languages (DESIGN.md): the numeric year, month and day parts of
+ * Intl.DateTimeFormat, joined by dots (no locale writes this pattern itself).
+ */
 export function formatListDate(value: string): string {
-  return value.slice(0, 10).replaceAll('-', '.')
+  const parts = formatter('en', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(toDate(value.slice(0, 10)))
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('year')}.${part('month')}.${part('day')}`
 }
 
 /** Article heads: 2025年4月1日 / 1 April 2025. */

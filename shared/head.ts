@@ -39,6 +39,10 @@ export interface HeadData {
   ogLocale: string
   ogLocaleAlternates: string[]
   ogUrl: string
+  /** 'article' for news articles, else 'website'. */
+  ogType: 'website' | 'article'
+  /** The page's picture for link previews (absolute URL), when it has one. */
+  ogImage?: { url: string; width: number; height: number; alt: string } | undefined
   siteName: string
   /** Absent on error pages, which have no URL of their own to canonicalise to. */
   canonical: string | null
@@ -63,6 +67,8 @@ export interface HeadInput {
   isError?: boolean | undefined
   jsonLd?: object[]
   feed?: HeadData['feed']
+  ogType?: HeadData['ogType'] | undefined
+  ogImage?: HeadData['ogImage']
 }
 
 export function buildHead(input: HeadInput): HeadData {
@@ -77,6 +83,8 @@ export function buildHead(input: HeadInput): HeadData {
     ogLocale: localeInfo(input.locale).ogLocale,
     ogLocaleAlternates: others.map((c) => localeInfo(c).ogLocale),
     ogUrl: input.alternates.canonical,
+    ogType: input.ogType ?? 'website',
+    ...(input.ogImage ? { ogImage: input.ogImage } : {}),
     siteName: input.siteName,
     canonical: input.isError ? null : input.alternates.canonical,
     alternates: input.isError || input.noindex ? [] : input.alternates.links,

@@ -11,6 +11,13 @@ export function imageWidths(sourceWidth: number): number[] {
   return widths.length ? widths : [sourceWidth]
 }
 
+/** The JPEG variant link previews and structured data point at: the widest one up to 1200 px. */
+export function shareImage(image: ImageRef): { path: string; width: number; height: number; alt: string } {
+  const widths = imageWidths(image.width)
+  const width = widths.filter((w) => w <= 1200).at(-1) ?? widths[0]!
+  return { path: imageUrl(image, width, 'jpg'), width, height: Math.round((image.height * width) / image.width), alt: image.alt }
+}
+
 export function imageUrl(image: Pick<ImageRef, 'hash' | 'name'>, width: number, format: ImageFormat): string {
   return `/media/${image.hash}/${image.name}-${width}.${format}`
 }

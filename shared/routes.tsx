@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import type { Locale } from './i18n/locales'
 import type { Translate } from './i18n/messages'
-import type { ContentSource, SiteInfo } from './content'
+import type { ContentSource, ImageRef, SiteInfo } from './content'
 import { HomePage, loadHome } from './pages/home'
 import { StaticPage, loadStaticPage, staticMeta } from './pages/static-page'
 import { NewsListPage, NewsDetailPage, loadNewsList, loadNewsDetail, newsListSearch, type NewsDetailData, type NewsListData } from './pages/news'
@@ -38,6 +38,9 @@ export interface RouteMeta {
   description?: string | undefined
   /** The document <title>'s page part when it differs from `title` (breadcrumbs keep `title`), e.g. 'Error: Contact'. */
   headTitle?: string | undefined
+  /** The page's picture for link previews (og:image) and its kind ('article' for news). */
+  image?: ImageRef | undefined
+  type?: 'website' | 'article' | undefined
 }
 
 export interface PageProps<D = unknown> {
@@ -160,7 +163,7 @@ export const routes: RouteDef<any>[] = [
     slugParam: 'slug',
     Component: NewsDetailPage,
     loader: loadNewsDetail,
-    meta: ({ data }) => ({ title: data.item.title, description: data.item.excerpt }),
+    meta: ({ data }) => ({ title: data.item.title, description: data.item.excerpt, image: data.item.cover, type: 'article' }),
     labelKey: 'units.nav.news',
     parent: 'news',
     layout: { ...base, width: 'wide' },
@@ -203,7 +206,7 @@ export const routes: RouteDef<any>[] = [
     slugParam: 'slug',
     Component: ProjectDetailPage,
     loader: loadProjectDetail,
-    meta: ({ data }) => ({ title: data.item.title, description: data.item.summary }),
+    meta: ({ data }) => ({ title: data.item.title, description: data.item.summary, image: data.item.cover }),
     labelKey: 'units.nav.projects',
     parent: 'projects',
     layout: { ...base, width: 'wide' },

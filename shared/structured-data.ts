@@ -1,14 +1,11 @@
 import type { NewsItem, SiteInfo } from './content'
+import { shareImage } from './images'
+import { socialProfiles } from './social'
 import type { Locale } from './i18n/locales'
 
 /** schema.org Organization (home and about). */
 export function organizationLd(site: SiteInfo, origin: string): object {
-  const sameAs = [
-    site.social.x && `https://x.com/${site.social.x}`,
-    site.social.facebook && `https://www.facebook.com/${site.social.facebook}`,
-    site.social.instagram && `https://www.instagram.com/${site.social.instagram}`,
-    site.social.youtube && `https://www.youtube.com/channel/${site.social.youtube}`,
-  ].filter(Boolean)
+  const sameAs = socialProfiles(site).map((p) => p.url)
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -35,7 +32,7 @@ export function newsArticleLd(item: NewsItem, site: SiteInfo, url: string, origi
     datePublished: item.date,
     inLanguage: locale,
     mainEntityOfPage: url,
-    ...(item.cover ? { image: [`${origin}/media/${item.cover.hash}/${item.cover.name}-1200.jpg`] } : {}),
+    ...(item.cover ? { image: [origin + shareImage(item.cover).path] } : {}),
     author: { '@type': 'Organization', name: site.name, url: origin + '/' },
     publisher: { '@type': 'Organization', name: site.name, logo: { '@type': 'ImageObject', url: origin + '/favicon.svg' } },
   }

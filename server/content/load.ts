@@ -4,10 +4,10 @@ import { join, relative } from 'node:path'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { parse as parseYaml } from 'yaml'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
-import { SITE_IMAGES, STATIC_PAGE_IDS, type ImageRef, type ContentSource, type NewsItem, type PageContent, type ProjectItem, type SiteInfo, type StaticPageId } from '../../shared/content'
+import { SITE_IMAGES, STATIC_PAGE_IDS, type ImageRef, type ContentSource, type NewsItem, type PageContent, type ProjectItem, type ServiceSummary, type SiteInfo, type StaticPageId } from '../../shared/content'
 import { parseFrontMatter } from './front-matter'
 import { ImageRegistry } from './images'
-import { createMarkdown } from './markdown'
+import { createMarkdown, headingId } from './markdown'
 import { newsSchema, pageSchema, projectSchema, siteSchema } from './schemas'
 import { titlePhrases } from './phrases'
 
@@ -158,12 +158,25 @@ export async function loadContent(contentDir: string): Promise<Loaded> {
     if (ref) siteImages.set(name, ref)
   }
 
+  // The home page's services link to the service page's sections: each title must be one of its headings.
+  const services = Object.fromEntries(LOCALE_CODES.map((code) => [code, [] as ServiceSummary[]])) as Record<Locale, ServiceSummary[]>
+  for (const [i, entry] of ((siteData?.services ?? []) as { title: Record<Locale, string>; summary: Record<Locale, string> }[]).entries()) {
+    for (const code of LOCALE_CODES) {
+      const anchor = headingId(entry.title[code])
+      const page = pages.get(`service.${code}`)
+      if (page && !page.html.includes(` id="${anchor}"`)) {
+        problems.push(`site.yml: services[${i}].title.${code}: pages/service.${code}.md has no heading "${entry.title[code]}"`)
+      }
+      services[code].push({ title: entry.title[code], summary: entry.summary[code], anchor })
+    }
+  }
+
   if (problems.length > 0 || !siteData) throw new ContentError(problems)
   const site = siteData
   const sites = Object.fromEntries(
     LOCALE_CODES.map((code) => {
       const pick = (v: any) => (v && typeof v === 'object' && !Array.isArray(v) && code in v ? v[code] : v)
-      const info = Object.fromEntries(Object.entries(site).map(([k, v]) => [k, k === 'social' ? v : pick(v)]))
+      const info = Object.fromEntries(Object.entries(site).flatMap(([k, v]) => (k === 'services' ? [] : [[k, k === 'social' ? v : pick(v)]])))
       return [code, { social: {}, ...info } as SiteInfo]
     }),
   ) as Record<Locale, SiteInfo>
@@ -184,6 +197,7 @@ export async function loadContent(contentDir: string): Promise<Loaded> {
     newsLocales: (slug) => localesOf(news, slug),
     projectLocales: (slug) => localesOf(projects, slug),
     siteImage: (name) => siteImages.get(name),
+    services: (locale) => services[locale],
   }
   return { content, images }
 }

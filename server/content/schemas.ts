@@ -1,3 +1,4 @@
+import { SOCIAL_NETWORKS } from '../../shared/social'
 import { NEWS_CATEGORIES, PROJECT_CATEGORIES } from '../../shared/content'
 
 const DATE = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$'
@@ -26,8 +27,17 @@ export const siteSchema = {
     employees: { type: 'integer', minimum: 1 },
     representative: localised(text),
     mapUrl: { type: 'string', pattern: '^https://' },
-    social: { type: 'object', additionalProperties: { type: 'string', pattern: '^[A-Za-z0-9._-]+$' } },
+    social: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((network) => [network, { type: 'string', pattern: '^[A-Za-z0-9._-]+$' }])),
+    },
     licences: localised({ type: 'array', items: text }),
+    services: {
+      type: 'array',
+      maxItems: 12,
+      items: { type: 'object', additionalProperties: false, required: ['title', 'summary'], properties: { title: localised(text), summary: localised(text) } },
+    },
   },
 } as const
 

@@ -12,8 +12,11 @@ interface LocalePluginOptions {
   manifest: BuildManifest
 }
 
-/** Only local paths made of URL-safe characters; never '//host' or a backslash (no open redirect). */
-const SAFE_TARGET = /^\/(?![/\\])[A-Za-z0-9\-._~/%]*$/
+/**
+ * Only local paths made of URL-safe characters, with an optional query of the same (a list's
+ * page or category); never '//host' or a backslash (no open redirect).
+ */
+const SAFE_TARGET = /^\/(?![/\\])[A-Za-z0-9\-._~/%]*(?:\?[A-Za-z0-9\-._~%=&+]*)?$/
 
 export function writeLocaleCookie(req: FastifyRequest, reply: FastifyReply, locale: Locale, crossSite: boolean): void {
   reply.setCookie(LOCALE_COOKIE.name, locale, {
@@ -48,7 +51,9 @@ export default fp<LocalePluginOptions>(
       const code = req.params.code
       if (!isLocale(code)) return reply.redirect(to, 302)
       writeLocaleCookie(req, reply, code, config.localeCookieCrossSite)
-      return reply.redirect(localizePath(splitLocalePath(to).path, code), 302)
+      const q = to.indexOf('?')
+      const [pathname, search] = q < 0 ? [to, ''] : [to.slice(0, q), to.slice(q)]
+      return reply.redirect(localizePath(splitLocalePath(pathname).path + search, code), 302)
     })
 
     app.get<{ Params: { buildId: string; locale: string } }>('/_i18n/:buildId/:locale/messages.json', async (req, reply) => {

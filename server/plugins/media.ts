@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import fp from 'fastify-plugin'
 import { IMAGE_FORMATS, imageWidths } from '../../shared/images'
 import { renderVariant, variantCachePath, type ImageRegistry, type VariantFormat } from '../content/images'
@@ -20,7 +21,7 @@ export default fp<{ images: ImageRegistry; cacheDir: string }>(
     async function variant(hash: string, width: number, format: VariantFormat): Promise<Buffer> {
       const path = variantCachePath(cacheDir, hash, width, format)
       try {
-        return readFileSync(path)
+        return await readFile(path)
       } catch {
         // not cached yet
       }

@@ -69,7 +69,8 @@ export function jsonError(req: FastifyRequest, reply: FastifyReply, statusCode: 
 export function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false
   if (header.trim() === '*') return true
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+  const opaque = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque)
 }
 
 /** A cached page: its stored compressed form when the client takes one, never compressed again. */
@@ -160,6 +161,8 @@ export default fp<RenderPluginOptions>(
       const status = page.statusCode === 200 && options.statusCode ? options.statusCode : page.statusCode
       this.code(status)
       if (status !== 200) this.removeHeader('etag')
+      // A failure is never kept by a shared cache: the next request may well succeed.
+      if (status >= 500) this.header('cache-control', 'no-store')
       if (!finish) return this.send(page.body)
       if (page.statusCode !== 200) {
         finish(null)

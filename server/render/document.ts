@@ -36,7 +36,7 @@ export function renderHead(head: HeadData, assets: BuildManifest, modules: reado
     tags.push(`<link rel="alternate" hreflang="${escapeHtml(alt.hreflang)}" href="${escapeHtml(alt.href)}">`)
   }
   tags.push(
-    '<meta property="og:type" content="website">',
+    `<meta property="og:type" content="${head.ogType}">`,
     `<meta property="og:site_name" content="${escapeHtml(head.siteName)}">`,
     `<meta property="og:title" content="${escapeHtml(head.ogTitle)}">`,
     `<meta property="og:description" content="${escapeHtml(head.ogDescription)}">`,
@@ -44,6 +44,16 @@ export function renderHead(head: HeadData, assets: BuildManifest, modules: reado
   if (head.canonical) tags.push(`<meta property="og:url" content="${escapeHtml(head.ogUrl)}">`)
   tags.push(`<meta property="og:locale" content="${escapeHtml(head.ogLocale)}">`)
   for (const alt of head.ogLocaleAlternates) tags.push(`<meta property="og:locale:alternate" content="${escapeHtml(alt)}">`)
+  if (head.ogImage) {
+    const { url, width, height, alt } = head.ogImage
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(url)}">`,
+      `<meta property="og:image:width" content="${width}">`,
+      `<meta property="og:image:height" content="${height}">`,
+      `<meta property="og:image:alt" content="${escapeHtml(alt)}">`,
+      '<meta name="twitter:card" content="summary_large_image">',
+    )
+  }
   if (head.feed) tags.push(`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(head.feed.href)}">`)
   for (const data of head.jsonLd) tags.push(`<script type="application/ld+json">${safeJson(data)}</script>`)
   tags.push(

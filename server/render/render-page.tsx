@@ -6,11 +6,12 @@ import { App } from '../../shared/app'
 import { absoluteUrl, computeAlternates } from '../../shared/alternates'
 import { crumbsFor } from '../../shared/components/breadcrumb'
 import { breadcrumbLd } from '../../shared/structured-data'
+import { shareImage } from '../../shared/images'
 import { buildHead, buildTitle, type HeadData } from '../../shared/head'
 import { createTranslator, type Translate } from '../../shared/i18n/messages'
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { localizePath, splitLocalePath } from '../../shared/i18n/negotiate'
-import type { ContentSource } from '../../shared/content'
+import type { ContentSource, ImageRef } from '../../shared/content'
 import type { PageError, PageState } from '../../shared/page-state'
 import { errorTitleKey } from '../../shared/components/error-page'
 import { routeModules } from '../../shared/routes'
@@ -18,6 +19,12 @@ import { catalog } from '../i18n/catalog'
 import { documentEnd, documentStart } from './document'
 import type { BuildManifest } from './manifest'
 import { resolvePage, switchTargets, type Resolution } from './resolve'
+
+/** og:image and its size: the JPEG variant structured data uses too, as an absolute URL. */
+function previewImage(origin: string, image: ImageRef): NonNullable<HeadData['ogImage']> {
+  const { path, ...rest } = shareImage(image)
+  return { url: absoluteUrl(origin, path), ...rest }
+}
 
 export interface RenderRequest {
   pathname: string
@@ -130,6 +137,8 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
       noindex: page?.route.noindex,
       isError: !!error,
       jsonLd,
+      ogType: meta.type,
+      ogImage: meta.image && previewImage(origin, meta.image),
       ...(page?.route.feed ? { feed: { href: absoluteUrl(origin, localizePath('/news/feed.xml', locale)), title: t('units.news.feed', { name: site.name }) } } : {}),
     })
   }
@@ -205,7 +214,8 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     }
     const cacheable = !error && req.form === undefined && resolution.kind === 'page' && !resolution.route.perVisitor
     const cacheKey = cacheable ? `${req.origin}|${resolution.prefix}${resolution.path}${resolution.kind === 'page' ? resolution.canonicalSearch : ''}|${new Date().getFullYear()}` : null
-    const etag = cacheKey ? `"${createHash('sha256').update(`${cacheKey}|${deps.manifest.id}|${deps.content.version}`).digest('base64url').slice(0, 27)}"` : null
+    // Weak: the same validator names the identity, gzip and brotli forms of one page (RFC 9110 8.8.3).
+    const etag = cacheKey ? `W/"${createHash('sha256').update(`${cacheKey}|${deps.manifest.id}|${deps.content.version}`).digest('base64url').slice(0, 27)}"` : null
     return { resolution, error, cacheKey, etag }
   }
 

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router'
 import type { ContentSource } from '../../shared/content'
+import { alternatePaths } from '../../shared/alternates'
 import { splitLocalePath, localizePath, type LocalizedPath } from '../../shared/i18n/negotiate'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { PageError } from '../../shared/page-state'
@@ -61,16 +62,14 @@ export function resolvePage(pathname: string, search: URLSearchParams, content: 
   return { kind: 'page', ...localized, route, params, data, available, canonicalSearch }
 }
 
-/** Where the language switch goes: the same page when it exists in that language, else its parent list. */
+/**
+ * Where the language switch goes: the page's own alternate (the same URLs as its hreflang
+ * links, canonical query included) where it exists in that language, else its parent list.
+ */
 export function switchTargets(resolution: Resolution): Partial<Record<Locale, string>> {
-  const targets: Partial<Record<Locale, string>> = {}
-  for (const code of LOCALE_CODES) {
-    if (resolution.kind === 'error' || resolution.available.includes(code)) {
-      targets[code] = localizePath(resolution.path, code)
-    } else {
-      const parent = findRoute(resolution.route.parent ?? 'home')
-      targets[code] = localizePath(parent?.path ?? '/', code)
-    }
-  }
+  if (resolution.kind === 'error') return alternatePaths(resolution.path)
+  const targets = alternatePaths(resolution.path + resolution.canonicalSearch, resolution.available)
+  const parent = findRoute(resolution.route.parent ?? 'home')
+  for (const code of LOCALE_CODES) targets[code] ??= localizePath(parent?.path ?? '/', code)
   return targets
 }

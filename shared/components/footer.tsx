@@ -2,11 +2,13 @@ import { useI18n } from '../i18n/context'
 import { usePageState } from '../page-context'
 import { AppLink } from './app-link'
 import { MAIN_NAV } from './header'
+import { socialProfiles } from '../social'
 
-/** Company name, address, phone and licences, the sitemap links, privacy/terms and the copyright. */
+/** Company name, address, phone, social profiles and licences, the sitemap links, privacy/terms and the copyright. */
 export function Footer() {
   const { t } = useI18n()
   const { year, site } = usePageState()
+  const social = socialProfiles(site)
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -19,6 +21,17 @@ export function Footer() {
             <br />
             {t('units.footer.hours', { hours: site.hours })}
           </address>
+          {social.length > 0 && (
+            <ul className="site-footer__social" aria-label={t('units.footer.social')}>
+              {social.map((p) => (
+                <li key={p.network}>
+                  <a href={p.url} rel="noopener me" lang="en">
+                    {p.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
           <ul className="site-footer__licences">
             {site.licences.map((l) => (
               <li key={l}>{l}</li>

@@ -75,9 +75,11 @@ export function splitLocalePath(pathname: string): LocalizedPath {
   return { locale: DEFAULT_LOCALE, prefix: '', path: pathname || '/' }
 }
 
-/** The public path of a locale-less path in a language: Japanese is unprefixed, others get '/{code}'. */
+/** The public path of a locale-less path (with its query, if any) in a language: Japanese is unprefixed, others get '/{code}'. */
 export function localizePath(path: string, locale: Locale): string {
   const clean = path.startsWith('/') ? path : `/${path}`
   if (locale === DEFAULT_LOCALE) return clean
-  return clean === '/' ? `/${locale}` : `/${locale}${clean}`
+  const q = clean.indexOf('?')
+  const [pathname, search] = q < 0 ? [clean, ''] : [clean.slice(0, q), clean.slice(q)]
+  return (pathname === '/' ? `/${locale}` : `/${locale}${pathname}`) + search
 }

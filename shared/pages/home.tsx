@@ -1,4 +1,4 @@
-import { newsSummary, projectSummary, type ImageRef, type NewsSummary, type ProjectSummary } from '../content'
+import { newsSummary, projectSummary, type ImageRef, type NewsSummary, type ProjectSummary, type ServiceSummary } from '../content'
 import { useI18n } from '../i18n/context'
 import type { LoaderContext } from '../routes'
 import { AppLink } from '../components/app-link'
@@ -9,6 +9,7 @@ import { ProjectCards } from './projects'
 
 export interface HomeData {
   hero?: ImageRef | undefined
+  services: ServiceSummary[]
   news: NewsSummary[]
   projects: ProjectSummary[]
 }
@@ -19,16 +20,11 @@ export function loadHome({ locale, content }: LoaderContext): HomeData {
   const hero = content.siteImage('hero')
   return {
     ...(hero ? { hero } : {}),
+    services: content.services(locale),
     news: content.listNews(locale).slice(0, 3).map(newsSummary),
     projects: (featured.length ? featured : all).slice(0, 3).map(projectSummary),
   }
 }
-
-const SERVICES = [
-  { key: 'units.nav.service', to: '/service' },
-  { key: 'units.nav.projects', to: '/construction-project' },
-  { key: 'units.nav.greeting', to: '/greeting' },
-]
 
 export function HomePage({ data }: { data: HomeData }) {
   const { t } = useI18n()
@@ -57,15 +53,23 @@ export function HomePage({ data }: { data: HomeData }) {
 
       <section className="container section" aria-labelledby="home-services">
         <h2 id="home-services">{t('units.home.servicesTitle')}</h2>
-        <ul className="card-grid">
-          {SERVICES.map((s) => (
-            <li key={s.to} className="card">
-              <AppLink to={s.to} className="card__title">
-                {t(s.key)}
-              </AppLink>
-            </li>
-          ))}
-        </ul>
+        {data.services.length > 0 && (
+          <ul className="card-grid service-cards">
+            {data.services.map((s) => (
+              <li key={s.anchor} className="card service-card">
+                <h3 className="service-card__title">
+                  <AppLink to={`/service#${s.anchor}`} className="card__title">
+                    {s.title}
+                  </AppLink>
+                </h3>
+                <p className="service-card__summary">{s.summary}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <AppLink to="/service">{t('units.home.moreService')}</AppLink>
+        </p>
       </section>
 
       <section className="container section" aria-labelledby="home-news">

@@ -38,17 +38,21 @@ export function loadProjectDetail({ locale, params, content }: LoaderContext): P
   return item ? { item } : null
 }
 
-/** Project cards: image, category chip, title link over the whole card, location and year. */
-export function ProjectCards({ items, headingLevel = 2 }: { items: ProjectSummary[]; headingLevel?: 2 | 3 }) {
+/**
+ * Project cards: image, category chip, title link over the whole card, location and year.
+ * `leadImage`: the first card's image is the page's main picture (eager, high priority); the
+ * rest load lazily.
+ */
+export function ProjectCards({ items, headingLevel = 2, leadImage = false }: { items: ProjectSummary[]; headingLevel?: 2 | 3; leadImage?: boolean }) {
   const { t } = useI18n()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   if (items.length === 0) return <p>{t('units.projects.empty')}</p>
   return (
     <ul className="card-grid">
-      {items.map((item) => (
+      {items.map((item, i) => (
         <li key={item.slug}>
           <article className="card project-card">
-            <Picture image={item.cover} sizes={SIZES.card} className="card__image" />
+            <Picture image={item.cover} sizes={SIZES.card} className="card__image" priority={leadImage && i === 0} />
             <span className="badge">{t(`units.projects.categories.${item.category}`)}</span>
             <Heading className="card__title">
               <AppLink to={`/construction-project/${item.slug}`}>
@@ -76,7 +80,7 @@ export function ProjectListPage({ data }: { data: ProjectListData }) {
         <p className="list-count" role="status">
           {t('units.projects.count', { count: data.items.length })}
         </p>
-        <ProjectCards items={data.items} />
+        <ProjectCards items={data.items} leadImage />
       </div>
     </>
   )

@@ -32,4 +32,5 @@ export const param = {
   length: (name: string, description: string, example: number): ParamDef => ({ name, kind: 'length', description, example }),
   count: (name: string, description: string, example: number): ParamDef => ({ name, kind: 'count', description, example }),
   text: (name: string, description: string, example: string): ParamDef => ({ name, kind: 'text', description, example }),
+  chars: (name: string, description: string, example: string | readonly string[]): ParamDef => ({ name, kind: 'chars', description, example }),
 }

@@ -40,7 +40,15 @@ function messagesCell(rule: RuleDef, locale: Locale): string {
     const ref = rule.message(checkParams(rule, params), locale)
     return formatMessage(locale, ref.key, ref.values)
   }
-  if (variantIndex < 0) return cell(render(examples))
+  if (variantIndex < 0) {
+    const full = render(examples)
+    // An optional parameter that changes the message (exactlyOneTrue's label): both forms.
+    const optional = rule.params.filter((p) => p.optional)
+    const omitted = optional.length ? render(examples.map((e, i) => (rule.params[i]?.optional ? undefined : e))) : full
+    if (omitted === full) return cell(full)
+    const names = optional.map((p) => p.name).join(', ')
+    return [cell(`with ${names}: ${full}`), cell(`without ${names}: ${omitted}`)].join('<br>')
+  }
   const variants = rule.params[variantIndex]?.values ?? []
   return variants.map((v) => cell(`${v}: ${render(examples.map((e, i) => (i === variantIndex ? v : e)))}`)).join('<br>')
 }
@@ -58,7 +66,20 @@ export function renderValidationDocs(): string {
     '<!-- Generated from shared/validation by `node --import tsx scripts/gen-validation-docs.ts`. Do not edit by hand. -->',
     '',
     'The rule catalogue of spec section 5, shared by the browser (`validateValue`, `validateFields`) and the server',
-    '(`buildSchema` + `validateForm` from `shared/validation/ajv.ts`). Conventions:',
+    '(`buildSchema` + `validateForm`), all exported by `shared/validation/index.ts`.',
+    '',
+    '## How to use',
+    '',
+    '- Browser, one value: `validateValue(ruleId, value, params?, locale?)` returns the message, or null when the value passes.',
+    '- Browser, a whole form: `validateFields(fields, input, locale?)` returns field -> message (fields that pass are absent).',
+    '- Server: `buildSchema(fields, locale?)` returns a JSON Schema whose rule keywords (`"v:required"`, `"v:maxChars"`, …)',
+    '  are custom and whose messages need ajv-errors, so a plain `new Ajv()` cannot compile it. Compile it with the AJV',
+    '  instance of `createValidationAjv()` and turn the errors into field -> message with `formErrors`:',
+    '  `const validate = createValidationAjv().compile(buildSchema(fields, "en"))`, then',
+    '  `validate(input) ? {} : formErrors(validate.errors)`. `compileForm(fields, locale?)` does the same with a cached',
+    '  validator, and `validateForm(fields, input, locale?)` returns the same object as `validateFields`.',
+    '',
+    'Conventions:',
     '',
     "- Every rule except `required`, `requiredSelect` and `mustBeTrue` passes an empty value ('', null, undefined).",
     '- Character classes accept half-width characters only: a full-width digit fails `digits`.',

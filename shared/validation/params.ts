@@ -38,6 +38,13 @@ export function isFieldRef(value: unknown): value is FieldRef {
   )
 }
 
+/** One code point: 'a', '𠮷' (a surrogate pair) or a lone surrogate; not '' and not 'ab'. */
+function isOneCodePoint(value: unknown): boolean {
+  if (typeof value !== 'string' || value === '') return false
+  const first = value.codePointAt(0) as number
+  return value.length === (first > 0xffff ? 2 : 1)
+}
+
 function paramOk(def: ParamDef, value: unknown): boolean {
   switch (def.kind) {
     case 'length':
@@ -50,6 +57,8 @@ function paramOk(def: ParamDef, value: unknown): boolean {
       return typeof value === 'string' && value !== ''
     case 'label':
       return typeof value === 'string'
+    case 'chars':
+      return (typeof value === 'string' && value !== '') || (Array.isArray(value) && value.length > 0 && value.every(isOneCodePoint))
     case 'date':
       return parseDate(value) !== null
     case 'timeZone':
@@ -67,10 +76,24 @@ const EXPECTED: Record<ParamDef['kind'], string> = {
   decimals: '1, 2 or 3',
   text: 'a non-empty string',
   label: 'a string',
+  chars: 'a non-empty string or a non-empty array of single characters (one code point each)',
   date: "a calendar date 'YYYY-MM-DD'",
   timeZone: 'an IANA time zone',
   variant: 'one of the listed variants',
   value: 'any value',
+}
+
+/** A parameter for an error message: strings and arrays as JSON, anything else as String(). */
+function showParam(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (Array.isArray(value)) {
+    try {
+      return JSON.stringify(value)
+    } catch {
+      return 'an array'
+    }
+  }
+  return String(value)
 }
 
 /**
@@ -90,7 +113,7 @@ export function checkParams(rule: RuleDef, params: readonly unknown[] | undefine
     }
     const value: unknown = given[i]
     if (!paramOk(def, value)) {
-      const shown = typeof value === 'string' ? JSON.stringify(value) : String(value)
+      const shown = showParam(value)
       const expected = def.kind === 'variant' ? (def.values ?? []).join(' | ') : EXPECTED[def.kind]
       throw new TypeError(`${rule.id}: parameter ${def.name} must be ${expected}, got ${shown}`)
     }

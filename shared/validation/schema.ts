@@ -24,6 +24,15 @@ export type JsonSchema = Record<string, unknown>
  * The keyword runs the same pure check as validateValue, so both sides always agree.
  * A field whose rules refuse an absent value (required, requiredSelect, mustBeTrue) is
  * listed in `required`, with the message the browser gives for `undefined`.
+ *
+ * The `v:<id>` keywords are custom: a plain `new Ajv()` refuses the schema (unknown keyword)
+ * and without ajv-errors the messages are lost. Compile it with an instance from
+ * `createValidationAjv()` (registers every rule keyword and ajv-errors, `allErrors: true`),
+ * and map the errors with `formErrors`; or let `compileForm(fields, locale)` /
+ * `validateForm(fields, input, locale)` do both. All are exported by ./index:
+ *
+ *     const validate = createValidationAjv().compile(buildSchema(fields, 'en'))
+ *     const errors = validate(input) ? {} : formErrors(validate.errors) // field -> message
  */
 export function buildSchema(fields: FormFields, locale: Locale = 'ja'): JsonSchema {
   const form = prepareForm(fields)

@@ -31,9 +31,11 @@ export type RuleFamily =
  * error and throws a TypeError):
  * - length: integer >= 1; count: integer >= 0; decimals: 1, 2 or 3
  * - text: non-empty string; label: any string; date: a real calendar date 'YYYY-MM-DD'
+ * - chars: a set of characters: a non-empty string (each code point one character) or a
+ *   non-empty array of strings of exactly one code point each
  * - timeZone: an IANA time zone; variant: one of `values`; value: anything
  */
-export type ParamKind = 'length' | 'count' | 'decimals' | 'text' | 'label' | 'date' | 'timeZone' | 'variant' | 'value'
+export type ParamKind = 'length' | 'count' | 'decimals' | 'text' | 'label' | 'chars' | 'date' | 'timeZone' | 'variant' | 'value'
 
 export interface ParamDef {
   name: string

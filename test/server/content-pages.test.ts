@@ -1,8 +1,43 @@
 import t from 'tap'
-import { existsSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { build, headTags, pageState, SITE, testConfig } from '../helper'
+
+t.test('home: hero, services, the latest three news, featured projects, company summary, contact call to action', async (t) => {
+  const app = await build(t)
+  const html = (await app.inject('/en')).body
+  const section = (id: string) => new RegExp(`<section[^>]*aria-labelledby="${id}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? ''
+  const hero = section('page-title')
+  t.match(hero, /<h1 class="hero__title" id="page-title">Building for a hundred years\.<\/h1>/, 'hero: the tagline')
+  t.match(hero, 'A general contractor in Tokyo.', 'hero: the description')
+  t.match(hero, /href="\/en\/contact"/, 'hero: contact button')
+  const services = section('home-services')
+  t.match(services, /<a href="\/en\/service#services-heading"[^>]*>Services heading<\/a>/, 'services link to their section of the service page')
+  t.match(services, "The fixture&#x27;s service summary.", 'with their summary')
+  const news = section('home-news')
+  t.same([...news.matchAll(/href="\/en\/news\/([^"]+)"/g)].map((m) => m[1]), ['2026-04-new-office', '2025-12-article-02', '2025-11-article-03'], 'the latest three articles, newest first')
+  const projects = section('home-projects')
+  t.same([...projects.matchAll(/href="\/en\/construction-project\/([^"]+)"/g)].map((m) => m[1]), ['minato-office-tower'], 'featured projects only')
+  t.notMatch(projects, /fetchpriority/i, 'home project images are not the page\'s main picture')
+  const company = section('home-company')
+  t.match(company, 'Founded 1962')
+  t.match(company, /href="\/en\/about"/)
+  const contact = section('home-contact')
+  t.match(contact, /href="tel:\+81/, 'a phone link')
+  t.match(contact, /href="\/en\/contact"/, 'and the form')
+})
+
+t.test('a project in one language only: 404 in the other, alternates and sitemap list what exists', async (t) => {
+  const app = await build(t)
+  t.equal((await app.inject('/en/construction-project/kawasaki-bridge')).statusCode, 404)
+  const ja = await app.inject('/construction-project/kawasaki-bridge')
+  t.equal(ja.statusCode, 200)
+  t.same(headTags(ja.body).hreflang, { ja: SITE + '/construction-project/kawasaki-bridge', 'x-default': SITE + '/construction-project/kawasaki-bridge' })
+  t.notMatch((await app.inject('/en/construction-project')).body, /kawasaki-bridge/, 'not listed in English')
+  t.notMatch((await app.inject('/en/sitemap.xml')).body, /kawasaki-bridge/, 'not in the English sitemap')
+  t.match((await app.inject('/sitemap.xml')).body, `<loc>${SITE}/construction-project/kawasaki-bridge</loc>`)
+})
 
 t.test('news list: 10 per page, ?page=N, category filter, bad queries are 404', async (t) => {
   const app = await build(t)
@@ -62,6 +97,16 @@ t.test('projects: card grid with images, category filter, facts table, gallery l
   t.match(gallery, /<a href="\/media\/[0-9a-f]{16}\/small-400\.jpg"/, 'a small source links to its own size')
 })
 
+t.test('the project list: the first card\'s image is the main picture, the others load lazily', async (t) => {
+  const app = await build(t)
+  const html = (await app.inject('/en/construction-project')).body
+  const images = [...html.matchAll(/<picture class="card__image">[\s\S]*?(<img [^>]*>)/g)].map((m) => m[1]!)
+  t.ok(images.length >= 2, 'several cards')
+  t.match(images[0], /loading="eager"/)
+  t.match(images[0], /fetchPriority="high"|fetchpriority="high"/)
+  for (const img of images.slice(1)) t.match(img, /loading="lazy"/)
+})
+
 t.test('image variants: AVIF, WebP, JPEG, immutable, cached on disk, unknown ones 404', async (t) => {
   const config = testConfig()
   const app = await build(t, config)
@@ -76,7 +121,11 @@ t.test('image variants: AVIF, WebP, JPEG, immutable, cached on disk, unknown one
     t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable')
     t.ok(res.rawPayload.length > 100, `${file} has bytes`)
   }
-  t.ok(existsSync(join(config.dataDir, 'media', `${hash}-800.avif`)), 'written to the cache')
+  const cached = join(config.dataDir, 'media', `${hash}-800.avif`)
+  t.ok(existsSync(cached), 'written to the cache')
+  // The next request reads the file instead of encoding again: marked bytes come back as they are.
+  writeFileSync(cached, 'from the disk cache')
+  t.equal((await app.inject(`/media/${hash}/cover-800.avif`)).body, 'from the disk cache', 'served from the disk cache')
   for (const url of [`/media/${hash}/cover-801.jpg`, `/media/${hash}/cover-3200.jpg`, `/media/${hash}/cover-800.gif`, '/media/0000000000000000/cover-800.jpg', `/media/${hash}/..%2F..%2Fetc-800.jpg`]) {
     t.equal((await app.inject(url)).statusCode, 404, url)
   }
@@ -123,6 +172,29 @@ t.test('JSON-LD: Organization on home and about, NewsArticle on articles, Breadc
   ])
   t.same((await ld('/ja/contact')).map((d) => d['@type']), ['BreadcrumbList'])
   t.same(await ld('/nope'), [], 'no structured data on error pages')
+})
+
+t.test('link previews: og:image of the cover on articles and projects, og:type article on news', async (t) => {
+  const app = await build(t)
+  const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]
+  const article = (await app.inject('/en/news/2026-04-new-office')).body
+  t.equal(meta(article, 'og:type'), 'article')
+  const image = meta(article, 'og:image')
+  t.match(image, new RegExp(`^${SITE}/media/[0-9a-f]{16}/cover-1200\\.jpg$`), 'the 1200 px JPEG, absolute')
+  t.equal(meta(article, 'og:image:width'), '1200')
+  t.ok(Number(meta(article, 'og:image:height')) > 0, 'with its height')
+  t.ok(meta(article, 'og:image:alt'), 'and its alt text')
+  t.equal(meta(article, 'twitter:card'), 'summary_large_image')
+  const res = await app.inject(image!.slice(SITE.length))
+  t.equal(res.statusCode, 200, 'the previewed image exists')
+  const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(article)![1]!)
+  t.same(ld.image, [image], 'NewsArticle names the same image')
+  const project = (await app.inject('/construction-project/minato-office-tower')).body
+  t.equal(meta(project, 'og:type'), 'website')
+  t.match(meta(project, 'og:image'), /\/media\/[0-9a-f]{16}\/[a-z0-9-]+-1200\.jpg$/)
+  const about = (await app.inject('/en/about')).body
+  t.equal(meta(about, 'og:image'), undefined, 'no picture, no og:image')
+  t.equal(meta(about, 'twitter:card'), undefined)
 })
 
 t.test('sitemap entries carry lastmod for articles and projects', async (t) => {

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ContentError, loadContent } from '../../server/content/load'
-import { FIXTURE_CONTENT } from '../helper'
+import { build, FIXTURE_CONTENT } from '../helper'
 
 /** A copy of the fixture content with one change applied, loaded; returns the problem lines. */
 async function problemsAfter(t: { teardown: (fn: () => void) => void }, change: (dir: string) => void): Promise<string[]> {
@@ -68,6 +68,7 @@ t.test('each kind of broken file stops the load with one line naming file and fi
     ['bad file name', (d) => writeFileSync(join(d, 'news/Bad Name.md'), '---\n---\n'), /^news\/Bad Name\.md: file name must be <slug>\.ja\.md or <slug>\.en\.md/],
     ['missing page translation', (d) => rmSync(join(d, 'pages/greeting.en.md')), /^pages\/greeting\.en\.md: file is missing$/],
     ['broken site file', (d) => edit(d, 'site.yml', 'founded: 1962', 'founded: "long ago"'), /^site\.yml: founded: must be integer$/],
+    ['service without its section', (d) => edit(d, 'site.yml', 'en: Services heading }', 'en: Demolition }'), /^site\.yml: services\[0\]\.title\.en: pages\/service\.en\.md has no heading "Demolition"$/],
     ['site file missing a language', (d) => edit(d, 'site.yml', 'tagline: { ja: 地域に根ざし、百年続く建物を。, en: Building for a hundred years. }', 'tagline: { ja: 地域に根ざし }'), /^site\.yml: tagline\.en: is required$/],
   ]
   for (const [name, change, expected] of cases) {
@@ -109,4 +110,20 @@ t.test('the shipped sample content is complete', async (t) => {
   const all = new Set([...content.listNews('ja'), ...content.listNews('en')].map((n) => n.slug))
   const single = [...all].filter((slug) => content.newsLocales(slug).length === 1)
   t.ok(single.length >= 1, 'some news exists in one language only')
+  // The about page's profile table is written by hand: it must say what site.yml says.
+  for (const code of ['ja', 'en'] as const) {
+    const site = content.site(code)
+    const about = content.page('about', code).html
+    for (const fact of [site.representative, site.address, String(site.founded), String(site.employees)]) {
+      t.ok(about.includes(fact), `${code} about page states ${fact}`)
+    }
+  }
+})
+
+t.test('social profiles: known networks only, linked from the footer and named in sameAs', async (t) => {
+  const problems = await problemsAfter(t, (d) => edit(d, 'site.yml', 'social: { x: soei_test }', 'social: { x: soei_test, myspace: soei }'))
+  t.same(problems, ['site.yml: social.myspace: is not a known field'])
+  const app = await build(t)
+  const footer = /<footer[\s\S]*<\/footer>/.exec((await app.inject('/en/about')).body)![0]
+  t.match(footer, /<ul class="site-footer__social" aria-label="Social media"><li><a href="https:\/\/x\.com\/soei_test" rel="noopener me" lang="en">X<\/a><\/li><\/ul>/)
 })

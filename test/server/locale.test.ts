@@ -1,5 +1,5 @@
 import t from 'tap'
-import { build } from '../helper'
+import { build, headTags, pageState, SITE } from '../helper'
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
 
@@ -99,6 +99,11 @@ t.test('the language switch endpoint writes the cookie and keeps the page', asyn
     ['/_locale/en?to=https%3A%2F%2Fevil.example', 302, '/en', 'en'],
     ['/_locale/en?to=%2F%5Cevil.example', 302, '/en', 'en'],
     ['/_locale/en', 302, '/en', 'en'],
+    // A list's page and category travel with the switch; anything odd in the query drops the target.
+    ['/_locale/ja?to=%2Fen%2Fnews%3Fpage%3D2', 302, '/news?page=2', 'ja'],
+    ['/_locale/en?to=%2Fconstruction-project%3Fcategory%3Doffice', 302, '/en/construction-project?category=office', 'en'],
+    ['/_locale/en?to=%2Fnews%3Fpage%3D2%22%3E%3Cx', 302, '/en', 'en'],
+    ['/_locale/en?to=%2Fnews%3Fa%3D%2F%2Fevil.example', 302, '/en', 'en'],
   ]
   for (const [url, status, location, cookie] of cases) {
     const res = await app.inject(url)
@@ -117,6 +122,27 @@ t.test('the switch links of a page go to the same page in the other language', a
   t.match(en, /href="\/_locale\/ja\?to=%2Fconstruction-project"[^>]*hrefLang="ja"[^>]*lang="ja"[^>]*>日本語</)
   const ja = (await app.inject('/ja/about')).body
   t.match(ja, /href="\/_locale\/en\?to=%2Fen%2Fabout"/)
+})
+
+t.test('without SITE_URL, absolute URLs use X-Forwarded-Host/Proto only from a trusted proxy', async (t) => {
+  const headers = { host: 'real.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' }
+  const direct = await build(t, { siteUrl: '' })
+  const page = (await direct.inject({ url: '/about', headers })).body
+  t.equal(headTags(page).canonical, 'http://real.test/about', 'the forwarded headers are ignored')
+  t.match((await direct.inject({ url: '/sitemap.xml', headers })).body, /<loc>http:\/\/real\.test\/about<\/loc>/)
+  const proxied = await build(t, { siteUrl: '', trustProxy: true })
+  t.equal(headTags((await proxied.inject({ url: '/about', headers })).body).canonical, 'https://evil.test/about', 'a trusted proxy names the host')
+  t.match((await proxied.inject({ url: '/sitemap.xml', headers })).body, /<loc>https:\/\/evil\.test\/about<\/loc>/)
+})
+
+t.test('the switch and the hreflang links agree, canonical query included', async (t) => {
+  const app = await build(t)
+  for (const url of ['/en/news?page=2', '/news?page=2', '/en/construction-project?category=office', '/about']) {
+    const body = (await app.inject(url)).body
+    const { hreflang } = headTags(body)
+    const { switchTargets } = pageState(body)
+    for (const code of ['ja', 'en'] as const) t.equal(SITE + switchTargets[code], hreflang[code], `${url}: switch to ${code} = its hreflang`)
+  }
 })
 
 t.test('trailing slash policy: one URL per page', async (t) => {

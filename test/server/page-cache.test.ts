@@ -14,7 +14,7 @@ t.test('a cached page is byte-identical to a fresh render, with the same headers
     const uncached = await fresh.inject(url)
     t.equal(first.body, uncached.body, `${url}: first (streamed) render = uncached render`)
     t.equal(second.body, uncached.body, `${url}: cache hit = uncached render`)
-    t.match(first.headers.etag, /^"[A-Za-z0-9_-]{27}"$/, `${url}: strong ETag`)
+    t.match(first.headers.etag, /^W\/"[A-Za-z0-9_-]{27}"$/, `${url}: weak ETag (one validator for every content-coding)`)
     t.equal(second.headers.etag, first.headers.etag, `${url}: same ETag on a hit`)
     t.equal(uncached.headers.etag, first.headers.etag, `${url}: same ETag without the cache`)
     for (const header of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'vary', 'content-encoding']) {
@@ -34,7 +34,7 @@ t.test('If-None-Match answers 304 without a body', async (t) => {
   t.equal(res.statusCode, 304)
   t.equal(res.body, '')
   t.equal((await app.inject({ url: '/en/about', headers: { 'if-none-match': '"other"' } })).statusCode, 200)
-  t.equal((await app.inject({ url: '/en/about', headers: { 'if-none-match': `"other", W/${etag}` } })).statusCode, 304, 'weak comparison for GET')
+  t.equal((await app.inject({ url: '/en/about', headers: { 'if-none-match': `"other", ${String(etag).slice(2)}` } })).statusCode, 304, 'weak comparison for GET')
 })
 
 t.test('hits are served compressed from memory, in the encoding the client takes', async (t) => {

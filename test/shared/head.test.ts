@@ -1,6 +1,7 @@
 import t from 'tap'
 import { buildHead, buildTitle, titleCase } from '../../shared/head'
 import { computeAlternates } from '../../shared/alternates'
+import { shareImage } from '../../shared/images'
 
 t.test('titleCase turns a path segment into a title', async (t) => {
   t.equal(titleCase('term-of-service'), 'Term Of Service')
@@ -48,4 +49,12 @@ t.test('buildHead: description fallback, og tags, errors without canonical', asy
   t.same(err.alternates, [])
   t.equal(err.noindex, true)
   t.equal(err.description, 'd')
+})
+
+t.test('shareImage: the widest JPEG variant up to 1200 px that exists for the source', async (t) => {
+  const image = { hash: 'abc', name: 'cover', alt: 'A', width: 1600, height: 900 }
+  t.same(shareImage(image), { path: '/media/abc/cover-1200.jpg', width: 1200, height: 675, alt: 'A' })
+  t.same(shareImage({ ...image, width: 1000, height: 500 }), { path: '/media/abc/cover-800.jpg', width: 800, height: 400, alt: 'A' }, 'a narrower source has no 1200 variant')
+  t.same(shareImage({ ...image, width: 300, height: 200 }), { path: '/media/abc/cover-300.jpg', width: 300, height: 200, alt: 'A' }, 'a tiny source is offered as it is')
+  t.same(shareImage({ ...image, width: 1200, height: 800 }).path, '/media/abc/cover-1200.jpg')
 })

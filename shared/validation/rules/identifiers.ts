@@ -31,11 +31,12 @@ export const identifierRules: RuleDef[] = [
     'identifiers',
     'noForbiddenChars',
     'Contains none of the given characters (compared by code point).',
-    [param.text('chars', 'the forbidden characters, as one string', '[]<>')],
+    [param.chars('chars', 'the forbidden characters: one string, or an array of single characters (one code point each)', '[]<>')],
     (value, [chars]) => {
       const text = asText(value)
       if (text === null) return false
-      const forbidden = new Set(chars as string)
+      // A string is iterated by code point; an array holds one code point per item (checked).
+      const forbidden = new Set<string>(chars as string | readonly string[])
       for (const ch of text) if (forbidden.has(ch)) return false
       return true
     },

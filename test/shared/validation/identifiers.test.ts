@@ -17,10 +17,40 @@ t.test('13-digit limits of corporate and invoice numbers', async (t) => {
   }
 })
 
-t.test('noForbiddenChars needs a non-empty string of characters', async (t) => {
+t.test('noForbiddenChars needs a non-empty string or a non-empty array of single characters', async (t) => {
   t.throws(() => validateValue('noForbiddenChars', 'a', ['']), /non-empty string/)
-  t.throws(() => validateValue('noForbiddenChars', 'a', [['<', '>']]), /non-empty string/)
   t.throws(() => validateValue('noForbiddenChars', 'a'), /parameter chars is missing/)
+  const bad: [string, unknown][] = [
+    ['an empty array', []],
+    ['an empty item', ['<', '']],
+    ['an item of two characters', ['<', 'ab']],
+    ['an item of two code points (emoji + skin tone)', ['👍🏽']],
+    ['a non-string item', ['<', 1]],
+    ['a nested array', [['<']]],
+    ['a null item', [null]],
+  ]
+  for (const [what, chars] of bad) {
+    t.throws(() => validateValue('noForbiddenChars', 'a', [chars]), /parameter chars must be a non-empty string or a non-empty array of single characters/, what)
+  }
+  t.throws(() => validateValue('noForbiddenChars', 'a', [[1n]]), /parameter chars must be/, 'an unprintable array still gives the parameter error')
+})
+
+t.test('noForbiddenChars takes the characters as a string or as an array', async (t) => {
+  const values = ['plain', 'a<b', '[x]', '𠮷', '𠮷野家', '\uD842', 'x\n', '']
+  for (const value of values) {
+    for (const locale of ['ja', 'en'] as const) {
+      t.equal(
+        validateValue('noForbiddenChars', value, [['<', '>', '[', ']', '𠮷', '\n']], locale),
+        validateValue('noForbiddenChars', value, ['<>[]𠮷\n'], locale),
+        `same verdict for ${JSON.stringify(value)} (${locale})`,
+      )
+    }
+  }
+  t.type(validateValue('noForbiddenChars', 'a<b', [['<']]), 'string', "['<'] refuses a<b")
+  t.equal(validateValue('noForbiddenChars', 'a<b', [['>']]), null, "['>'] accepts a<b")
+  t.type(validateValue('noForbiddenChars', '𠮷野家', [['𠮷']]), 'string', 'a surrogate pair is one character')
+  t.equal(validateValue('noForbiddenChars', '𠮷野家', [['\uD842']]), null, 'a lone surrogate item does not match half of a pair')
+  t.type(validateValue('noForbiddenChars', 'ok\u3000', [['\u3000', '　']]), 'string', 'duplicates are fine')
 })
 
 t.test('url refuses what the URL parser would silently clean up', async (t) => {

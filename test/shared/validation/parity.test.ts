@@ -1,8 +1,8 @@
 // Browser (validateValue / validateFields) and server (AJV + ajv-errors through buildSchema)
 // must give the same verdict and the same message for the same input, for every rule.
 import t from 'tap'
-import { catalogue, validateFields, validateValue, type FormFields, type Locale } from '../../../shared/validation/index'
-import { validateForm } from '../../../shared/validation/ajv'
+// Everything from the public interface (index.ts), as a user outside this repo would import it.
+import { catalogue, validateFields, validateForm, validateValue, type FormFields, type Locale } from '../../../shared/validation/index'
 import { allExamples } from './examples/index'
 import { show } from './helpers'
 

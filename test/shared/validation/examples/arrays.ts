@@ -9,6 +9,9 @@ export const arrayExamples: Examples = {
   ],
   exactlyOneTrue: [
     { params: ['the main contact'], valid: [[true], [false, true, false]], invalid: [[], [false, false], [true, true], ['true', false], [true, 'x'], [1, false], [true, null], 'true', { 0: true }] },
+    // The label is optional; a blank one counts as none.
+    { valid: [[true], [false, true]], invalid: [[true, true], [], [false], ['true'], 'true'] },
+    { params: [''], valid: [[true]], invalid: [[true, true]] },
   ],
   selectExactly: [
     { params: [2], valid: [['a', 'b'], [1, 1]], invalid: [[], ['a'], ['a', 'b', 'c'], 'ab', { length: 2 }] },
@@ -26,6 +29,11 @@ export const arrayMessages: MessageCase[] = [
   { id: 'uniqueItems', value: [1, 1], ja: '同じ項目が重複して選択されています。', en: 'The same item is selected more than once.' },
   { id: 'exactlyOneTrue', params: ['主担当者'], value: [true, true], ja: '主担当者は1つだけチェックしてください。', en: 'Please 主担当者 check only one.' },
   { id: 'exactlyOneTrue', params: ['the main contact'], value: [], ja: 'the main contactは1つだけチェックしてください。', en: 'Please the main contact check only one.' },
+  { id: 'exactlyOneTrue', value: [true, true], ja: '1つだけチェックしてください。', en: 'Please check only one.' },
+  { id: 'exactlyOneTrue', params: [], value: [false, false], ja: '1つだけチェックしてください。', en: 'Please check only one.' },
+  { id: 'exactlyOneTrue', params: [undefined], value: [true, true], ja: '1つだけチェックしてください。', en: 'Please check only one.' },
+  { id: 'exactlyOneTrue', params: [''], value: [true, true], ja: '1つだけチェックしてください。', en: 'Please check only one.' },
+  { id: 'exactlyOneTrue', params: [' \u3000'], value: [true, true], ja: '1つだけチェックしてください。', en: 'Please check only one.' },
   { id: 'selectExactly', params: [3], value: [], ja: '3件選択してください。', en: 'Select 3 items.' },
   { id: 'selectExactly', params: [1], value: [], ja: '1件選択してください。', en: 'Select 1 item.' },
   { id: 'selectMin', params: [2], value: [], ja: '2件以上選択してください。', en: 'Select 2 items or more.' },

@@ -21,6 +21,9 @@ export const identifierExamples: Examples = {
   noForbiddenChars: [
     { params: ['[]<>'], valid: ['括弧のない件名', 'Re: hello', '【お知らせ】'], invalid: ['[info] hello', 'a<b', 'b>', '] '] },
     { params: ['𠮷\n'], valid: ['吉野家', '\uD842'], invalid: ['𠮷野家', 'line\n'] },
+    // An array of single characters (code points) works like the string of them.
+    { params: [['[', ']', '<', '>']], valid: ['括弧のない件名', '【お知らせ】', 'Re: hello', '［全角］＜括弧＞'], invalid: ['[info] hello', 'a<b', 'b>', '] '] },
+    { params: [['𠮷', '\n', '\uD842']], valid: ['吉野家', '\uDFB7'], invalid: ['𠮷野家', 'line\n', '\uD842', 'a\uD842b'] },
   ],
 }
 
@@ -38,4 +41,5 @@ export const identifierMessages: MessageCase[] = [
   { id: 'lineId', value: ' ', ja: '半角英数字と記号「. _ -」で入力してください。', en: 'Please use letters, digits and the symbols . _ - only.' },
   { id: 'youtubeChannelId', value: 'x', ja: '「UC」から始まるチャンネルIDを入力してください。', en: 'Please enter a channel ID that starts with UC.' },
   { id: 'noForbiddenChars', params: ['<>'], value: '<', ja: '使用できない文字が含まれています。', en: 'Contains characters that cannot be used' },
+  { id: 'noForbiddenChars', params: [['<', '>']], value: 'a>b', ja: '使用できない文字が含まれています。', en: 'Contains characters that cannot be used' },
 ]
