@@ -1,7 +1,9 @@
 import { Ajv } from 'ajv'
 import { CONTACT_FIELDS } from '../../shared/contact/fields'
 
-const text = { type: ['string', 'null'], maxLength: 10_000 }
+// No length cap here: a value's length is the form rules' business (422 with the field's
+// message, e.g. a message over 2,000 characters); the 32 KiB body limit bounds the size.
+const text = { type: ['string', 'null'] }
 
 /**
  * The shape of a JSON inquiry: the form's fields, `locale`, and the form's own `_token` and

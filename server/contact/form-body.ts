@@ -1,5 +1,6 @@
 import { CONTACT_FIELDS, type ContactValues } from '../../shared/contact/fields'
 import { normalizeContact } from '../../shared/contact/normalize'
+import type { Locale } from '../../shared/i18n/locales'
 
 export interface PostedForm {
   values: ContactValues
@@ -10,10 +11,10 @@ export interface PostedForm {
 
 /**
  * A form POST (application/x-www-form-urlencoded, parsed by @fastify/formbody) as the
- * contact flow reads it: the first value of each known field, normalised as in the browser;
- * the checkbox counts as ticked when it was sent at all (browsers send 'on').
+ * contact flow reads it: the first value of each known field, normalised as in the browser
+ * for the form's `locale`; the checkbox counts as ticked when it was sent at all (browsers send 'on').
  */
-export function readFormBody(body: unknown): PostedForm {
+export function readFormBody(body: unknown, locale: Locale): PostedForm {
   const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
   const first = (name: string): string => {
     if (!Object.prototype.hasOwnProperty.call(source, name)) return ''
@@ -23,5 +24,5 @@ export function readFormBody(body: unknown): PostedForm {
   }
   const raw: Record<string, unknown> = {}
   for (const name of CONTACT_FIELDS) raw[name] = name === 'privacyConsent' ? first(name) !== '' : first(name)
-  return { values: normalizeContact(raw), token: first('_token'), website: first('website'), step: first('step') }
+  return { values: normalizeContact(raw, locale), token: first('_token'), website: first('website'), step: first('step') }
 }

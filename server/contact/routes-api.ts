@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, onRequestHookHandler } from 'fastify'
+import type { FastifyError, FastifyInstance, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify'
 import { normalizeContact } from '../../shared/contact/normalize'
 import { errorCount } from '../../shared/contact/page-data'
 import { formatMessage, formKeys } from '../../shared/validation/messages'
@@ -14,18 +14,26 @@ export const BODY_LIMIT = 32 * 1024
 interface ApiOptions {
   service: ContactService
   siteUrl: string
-  limiter: onRequestHookHandler
+  limiter: preHandlerHookHandler
 }
 
 /**
- * POST /api/contact (JSON). 201 { id } once stored; 422 { message, errors }; 400 malformed
- * or unknown fields; 413 over 32 KiB; 415 not JSON; 429 rate limited; 403 from another
- * site. Errors are { message } in the body's `locale`, else the Accept-Language's.
+ * POST /api/contact (JSON). 201 { id } once stored (a `_token` already stored: 201 with the
+ * first id, nothing validated or stored again); 422 { message, errors }; 400 malformed or
+ * unknown fields; 413 over 32 KiB; 415 not JSON; 429 rate limited; 403 from another site.
+ *
+ * Order: onRequest refuses a body that is not JSON (403 when the request is also cross-site,
+ * else 415) before it is read; the JSON is then parsed (400, 413), so the cross-site check
+ * (preValidation, 403) and the rate limiter (preHandler, the budget the form POSTs share)
+ * answer in the body's `locale`. Errors are { message } in the body's `locale`, else (body
+ * not read or not parsed) the Accept-Language's.
  */
 export default async function contactApiRoutes(app: FastifyInstance, { service, siteUrl, limiter }: ApiOptions) {
-  const guard: onRequestHookHandler = async (req) => {
+  const mediaGuard: onRequestHookHandler = async (req) => {
+    if (mediaType(req) !== 'application/json') throw isCrossSite(req, siteUrl) ? httpError(403, 'cross-site request') : httpError(415, 'not application/json')
+  }
+  const siteGuard: preValidationHookHandler = async (req) => {
     if (isCrossSite(req, siteUrl)) throw httpError(403, 'cross-site request')
-    if (mediaType(req) !== 'application/json') throw httpError(415, 'not application/json')
   }
 
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
@@ -35,7 +43,7 @@ export default async function contactApiRoutes(app: FastifyInstance, { service, 
     return sendApiError(reply, status, bodyLocale(req.body) ?? answerLocale(req))
   })
 
-  app.post('/api/contact', { bodyLimit: BODY_LIMIT, onRequest: [limiter, guard] }, async (req, reply) => {
+  app.post('/api/contact', { bodyLimit: BODY_LIMIT, onRequest: mediaGuard, preValidation: siteGuard, preHandler: limiter }, async (req, reply) => {
     const body = req.body
     const locale = bodyLocale(body) ?? answerLocale(req)
     reply.header('cache-control', 'no-store')
@@ -46,7 +54,9 @@ export default async function contactApiRoutes(app: FastifyInstance, { service, 
     const token = typeof body._token === 'string' && body._token !== '' ? body._token : null
     const bot = service.botSign(body.website, token ? service.signer.verify(token, service.now().getTime()) : null)
     if (bot) return reply.code(201).send({ id: service.drop(bot, 'api', req.log) })
-    const values = normalizeContact(body)
+    const first = service.resent(token, 'api', req.log)
+    if (first) return reply.code(201).send({ id: first })
+    const values = normalizeContact(body, locale)
     const errors = service.validate(values, locale)
     const count = errorCount(errors)
     if (count > 0) return reply.code(422).send({ message: formatMessage(locale, formKeys.errorSummary, { count }), errors })

@@ -17,9 +17,14 @@ interface PageOptions {
 
 const PREFIXES = ['', '/ja', '/en'] as const
 
-/** Renders the contact page from `data` (never cached: it carries a token and maybe the visitor's values). */
+/**
+ * Renders a POST's answer (the form with the visitor's values and errors, or the review).
+ * `private, no-cache`: never kept by a shared cache, but kept by the visitor's own browser for its
+ * history, so the Back button re-shows the page as it was (with `no-store`, Chromium shows its
+ * resubmission error instead and the typed values are out of reach).
+ */
 function renderContact(reply: FastifyReply, data: ContactPageData, statusCode: number): Promise<FastifyReply> {
-  return reply.header('cache-control', 'no-store').renderPage(requestPath(reply.request), undefined, { form: data, statusCode })
+  return reply.header('cache-control', 'private, no-cache').renderPage(requestPath(reply.request), undefined, { form: data, statusCode })
 }
 
 /**
@@ -27,7 +32,8 @@ function renderContact(reply: FastifyReply, data: ContactPageData, statusCode: n
  * the same URL runs the steps. step=review: 200 review page (or 422 form with the error
  * summary); step=edit: the form with the values kept; step=send: store, then 303 to
  * /contact/success?ref=... in the same language. A bad or expired token shows the form again
- * (403, values kept, new token); a request from another site gets the 403 error page.
+ * (403, values kept, new token); a request from another site gets the 403 error page. A send
+ * whose token is already stored answers the 303 of the first send (nothing checked or stored).
  */
 export default async function contactPageRoutes(app: FastifyInstance, { service, siteUrl, limiter }: PageOptions) {
   await app.register(formbody, { bodyLimit: BODY_LIMIT })
@@ -50,7 +56,7 @@ export default async function contactPageRoutes(app: FastifyInstance, { service,
     else req.log.info({ reason: err.message, statusCode: status }, 'inquiry refused')
     if (status === 429 && req.body) {
       // Rate limited after the body was read: the form again, values kept, with the reason.
-      const posted = readFormBody(req.body)
+      const posted = readFormBody(req.body, splitLocalePath(requestPath(req)).locale)
       const check = service.signer.verify(posted.token, service.now().getTime())
       const token = check.ok ? posted.token : service.signer.issue(service.now().getTime())
       return renderContact(reply, page(posted, 'form', {}, 'units.contact.api.429', token), 429)
@@ -71,7 +77,7 @@ export default async function contactPageRoutes(app: FastifyInstance, { service,
 
     app.post(`${prefix}/contact`, { bodyLimit: BODY_LIMIT, onRequest: guard, preHandler: limiter }, async (req, reply) => {
       const { locale } = splitLocalePath(requestPath(req))
-      const posted = readFormBody(req.body)
+      const posted = readFormBody(req.body, locale)
       const now = service.now().getTime()
       const check = service.signer.verify(posted.token, now)
       if (!check.ok) {
@@ -83,6 +89,12 @@ export default async function contactPageRoutes(app: FastifyInstance, { service,
       const success = (id: string) => reply.header('cache-control', 'no-store').redirect(`${prefix}/contact/success?ref=${id}`, 303)
       const bot = service.botSign(posted.website, posted.step === 'send' ? check : null)
       if (bot) return success(service.drop(bot, 'form', req.log))
+      if (posted.step === 'send') {
+        // A resend (reload, double click, Back and send again): the first answer, even when
+        // the values would no longer pass (a site-visit date of 'today' after midnight).
+        const first = service.resent(posted.token, 'form', req.log)
+        if (first) return success(first)
+      }
       const errors = service.validate(posted.values, locale)
       if (errorCount(errors) > 0) return renderContact(reply, page(posted, 'form', errors), 422)
       if (posted.step === 'review') return renderContact(reply, page(posted, 'review'), 200)

@@ -42,6 +42,17 @@ export function createContactService(deps: ContactServiceDeps) {
       log.warn({ reason, via }, 'inquiry dropped')
       return newReference(deps.now())
     },
+    /**
+     * The first answer's id when this token was already stored (a resend: reload, double
+     * click, retry), else null. Checked before validation, so a resend whose values would
+     * no longer pass (a site-visit date of 'today' resent after midnight) still gets the
+     * first answer. accept()'s ON CONFLICT stays the guard against two sends racing.
+     */
+    resent(token: string | null, via: Via, log: FastifyBaseLogger): string | null {
+      const id = token ? store.findByToken(token) : null
+      if (id) log.info({ inquiryId: id, via }, 'inquiry resent, answered with the first id')
+      return id
+    },
     /** Stores (once per token) and wakes the mail outbox; returns after the commit. */
     accept(values: ContactValues, locale: Locale, token: string | null, via: Via, log: FastifyBaseLogger): { id: string; created: boolean } {
       const result = store.insert({ values, locale, token, now: deps.now() })

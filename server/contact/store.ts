@@ -120,6 +120,10 @@ export function createInquiryStore(db: Db) {
         }
       }
     },
+    /** The id of the inquiry stored with this submission token, or null. */
+    findByToken(token: string): string | null {
+      return (byToken.get(token) as string | undefined) ?? null
+    },
     find(id: string): InquiryRecord | null {
       const row = byId.get(id) as Row | undefined
       return row ? { ...toInquiry(row), mail: mailStates(id) } : null

@@ -36,6 +36,13 @@ export function oneYearAfter(day: string): string {
   return `${y + 1}-${pad(m)}-${pad(Math.min(d, daysInMonth(y + 1, m)))}`
 }
 
+/**
+ * The furigana's character check, run on the value with its spaces taken out: the
+ * catalogue's `katakana` rule allows no spaces, the form allows one between family and
+ * given name. The catalogue's message ("Please enter full-width katakana only.").
+ */
+export const KANA_LETTERS: FormFields = { nameKana: { rules: [{ id: 'katakana' }] } }
+
 const byDay = new Map<string, FormFields>()
 
 /**
@@ -47,7 +54,8 @@ export function contactFields(today: string): FormFields {
   if (fields) return fields
   fields = {
     name: { rules: [{ id: 'required' }, { id: 'notBlank' }, { id: 'maxChars', params: [MAX_CHARS.name] }] },
-    nameKana: { rules: [{ id: 'katakana' }, { id: 'maxChars', params: [MAX_CHARS.nameKana] }] },
+    // The katakana rule runs in checkContact, on the furigana without its spaces ('ヤマダ　タロウ').
+    nameKana: { rules: [{ id: 'maxChars', params: [MAX_CHARS.nameKana] }] },
     company: { rules: [{ id: 'maxChars', params: [MAX_CHARS.company] }] },
     email: { rules: [{ id: 'required' }, { id: 'email' }] },
     emailConfirm: { rules: [{ id: 'required' }, { id: 'sameAs', params: [{ $field: 'email' }] }] },

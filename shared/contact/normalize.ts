@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales'
 import { CONTACT_FIELDS, emptyContactValues, type ContactValues } from './fields'
 
 // Characters Japanese keyboards and IMEs produce in place of '-': hyphen, non-breaking
@@ -25,22 +26,35 @@ function isoDay(text: string): string {
 const HALF_WIDTH_FIELDS = new Set(['email', 'emailConfirm', 'phone', 'preferredDate'])
 
 /**
- * The values to validate, store and show on the review step: strings ('' for anything
- * missing or not a string), single-line fields trimmed, line breaks as '\n', and the
- * e-mail, phone and date fields in half-width characters. Runs the same in the browser.
+ * Furigana as typed between family and given name: 'ヤマダ タロウ', 'ヤマダ　タロウ' and
+ * 'ヤマダ  タロウ' all become 'ヤマダ　タロウ' (one full-width space; the value is trimmed first).
  */
-export function normalizeContact(input: unknown): ContactValues {
+export function normalizeKanaSpaces(text: string): string {
+  return text.replace(/\s+/g, '\u3000')
+}
+
+/**
+ * The values to validate, store and show on the review step: strings ('' for anything
+ * missing or not a string), single-line fields trimmed, line breaks as '\n', the e-mail,
+ * phone and date fields in half-width characters, the spaces of the furigana as one
+ * full-width space. The furigana is asked on the Japanese form only: for any other
+ * `locale` it is '' whatever was sent (a draft of the Japanese form, an API client), so
+ * it is never checked, shown or stored. Runs the same in the browser.
+ */
+export function normalizeContact(input: unknown, locale: Locale): ContactValues {
   const source = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
   const own = (name: string) => (Object.prototype.hasOwnProperty.call(source, name) ? source[name] : undefined)
   const values = emptyContactValues()
   for (const name of CONTACT_FIELDS) {
     if (name === 'privacyConsent') continue
+    if (name === 'nameKana' && locale !== 'ja') continue
     const raw = own(name)
     if (typeof raw !== 'string') continue
     let text = raw.replace(/\r\n?/g, '\n')
     if (name !== 'message') text = text.trim()
     if (HALF_WIDTH_FIELDS.has(name)) text = toHalfWidth(text).trim()
     if (name === 'preferredDate') text = isoDay(text)
+    if (name === 'nameKana') text = normalizeKanaSpaces(text)
     values[name] = text
   }
   values.privacyConsent = own('privacyConsent') === true

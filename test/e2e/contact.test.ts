@@ -65,8 +65,13 @@ t.test('with JavaScript: blur validation, summary, review, back to edit, send th
   t.equal(await page.evaluate(() => document.activeElement?.id), 'contact-email', 'a summary link focuses its field')
 
   await fillValid(page, 'ja')
+  await page.fill('#contact-nameKana', 'ヤマダ タロウ')
+  await page.focus('#contact-nameKana')
+  await page.keyboard.press('Tab')
+  t.equal(await page.locator('#contact-nameKana-error').count(), 0, 'furigana with a space between the words passes')
   await page.getByRole('button', { name: '入力内容を確認する' }).click()
   await page.locator('#contact-review-title').waitFor()
+  t.equal(await page.locator('.review-list__row--nameKana dd').textContent(), 'ヤマダ　タロウ', 'shown with one full-width space')
   t.equal(await page.locator('.review-list__row--phone dd').textContent(), '03-1234-5678', 'full-width digits shown half-width')
   t.equal(await page.locator('.review-list__row--message dd').textContent(), 'Line 1\n<b>not bold</b>', 'shown as text')
   t.equal(await page.locator('[aria-current="step"]').textContent(), '2確認')
@@ -94,8 +99,31 @@ t.test('with JavaScript: blur validation, summary, review, back to edit, send th
   const ref = await reference(page)
   t.equal(new URL(page.url()).searchParams.get('ref'), ref)
   t.equal(stored(ref)?.phone, '03-1234-5678')
+  t.equal(stored(ref)?.name_kana, 'ヤマダ　タロウ')
   t.equal(countStored(), before + 1, 'a double click stores once')
   t.same(problems, [])
+})
+
+t.test('with JavaScript: the Japanese form\'s draft fills the English form without its furigana', async (t) => {
+  const context = await browser.newContext()
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  await page.goto(server.origin + '/contact')
+  await page.waitForSelector('html[data-hydrated="true"]')
+  await fillValid(page, 'ja')
+  await page.fill('#contact-nameKana', 'やまだ') // not katakana: blocks the Japanese form
+  await page.goto(server.origin + '/en/contact') // same tab: the draft is in sessionStorage
+  await page.waitForSelector('html[data-hydrated="true"]')
+  await page.waitForFunction(() => (document.getElementById('contact-email') as HTMLInputElement).value === 'taro@example.com')
+  t.pass('the draft was taken back')
+  await page.getByRole('button', { name: 'Review your inquiry' }).click()
+  await page.locator('#contact-review-title').waitFor()
+  t.equal(await page.locator('.error-summary').count(), 0, 'no summary pointing at a field the English form does not have')
+  t.equal(await page.locator('.review-list__row--nameKana').count(), 0, 'no furigana row')
+  await Promise.all([page.waitForURL(/\/en\/contact\/success\?ref=/), page.getByRole('button', { name: 'Send' }).click()])
+  const ref = await reference(page)
+  t.equal(stored(ref)?.locale, 'en')
+  t.equal(stored(ref)?.name_kana, null, 'nothing stored for the furigana')
 })
 
 t.test('with JavaScript: a failed send keeps the review and shows a toast and an inline message', async (t) => {
@@ -153,4 +181,62 @@ t.test('without JavaScript: the same steps as form POSTs', async (t) => {
   t.match(await page.locator('h1').textContent(), /.+/)
   await page.reload()
   t.equal(await reference(page), ref, 'a reload of the success page sends nothing again')
+})
+
+t.test('without JavaScript: a reload of the review sends it again (same review), Back returns to the form with the values', async (t) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  await page.goto(server.origin + '/en/contact')
+  await fillValid(page, 'en')
+  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Review your inquiry' }).click()])
+  t.equal(await page.locator('.review-list__row--name dd').textContent(), 'Jane Smith')
+  const before = countStored()
+
+  // Headless Chromium repeats the POST without asking (a headed one asks first): step=review again.
+  const reloaded = await page.reload()
+  t.equal(reloaded?.request().method(), 'POST', 'the reload repeats the POST')
+  t.equal(reloaded?.status(), 200)
+  t.equal(await page.locator('.review-list__row--name dd').textContent(), 'Jane Smith', 'the review again, values kept')
+  t.equal(await page.locator('.review-list__row--message dd').textContent(), 'Line 1\n<b>not bold</b>')
+  t.equal(countStored(), before, 'a review sends nothing')
+
+  // Back: the form page (a GET, no-store, so fetched again with a new token); Chromium puts back what was typed.
+  const back = await page.goBack()
+  t.equal(back?.request().method(), 'GET')
+  t.equal(await page.locator('#contact-review-title').count(), 0, 'the form, not the review')
+  t.equal(await page.inputValue('#contact-name'), 'Jane Smith', 'values kept after Back')
+  t.equal(await page.inputValue('#contact-email'), 'taro@example.com')
+  t.equal(await page.inputValue('#contact-emailConfirm'), 'taro@example.com')
+  t.equal(await page.inputValue('#contact-phone'), '０３ー１２３４ー５６７８', 'as typed')
+  t.equal(await page.inputValue('#contact-inquiryType'), 'renovation')
+  t.equal(await page.inputValue('#contact-message'), 'Line 1\n<b>not bold</b>')
+  t.equal(await page.isChecked('#contact-privacyConsent'), true)
+
+  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Review your inquiry' }).click()])
+  await Promise.all([page.waitForURL(/\/en\/contact\/success\?ref=/), page.getByRole('button', { name: 'Send' }).click()])
+  t.equal(stored(await reference(page))?.name, 'Jane Smith', 'the form restored by Back sends')
+})
+
+t.test('without JavaScript: Back from the review to a form that answered a POST (errors) keeps the values', async (t) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  await page.goto(server.origin + '/en/contact')
+  await fillValid(page, 'en')
+  await page.fill('#contact-emailConfirm', 'other@example.com')
+  const invalid = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Review your inquiry' }).click()])
+  t.equal(invalid[0]?.status(), 422)
+  await page.fill('#contact-emailConfirm', 'taro@example.com')
+  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Review your inquiry' }).click()])
+  t.equal(await page.locator('.review-list__row--name dd').textContent(), 'Jane Smith', 'the review')
+
+  // The page before the review answered a POST: Back shows it from the browser's own history cache.
+  await page.goBack()
+  t.equal(await page.locator('#contact-review-title').count(), 0, 'the form, not the review')
+  t.equal(await page.inputValue('#contact-name'), 'Jane Smith', 'values kept after Back')
+  t.equal(await page.inputValue('#contact-message'), 'Line 1\n<b>not bold</b>')
+  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Review your inquiry' }).click()])
+  await Promise.all([page.waitForURL(/\/en\/contact\/success\?ref=/), page.getByRole('button', { name: 'Send' }).click()])
+  t.equal(stored(await reference(page))?.name, 'Jane Smith', 'and it sends')
 })

@@ -20,7 +20,7 @@ t.test('full-width digits, letters, hyphens and spaces become half-width', async
   t.equal(toHalfWidth('０３ー１２３４－５６７８'), '03-1234-5678')
   t.equal(toHalfWidth('ｔａｒｏ＠ＥＸＡＭＰＬＥ．ｃｏｍ'), 'taro@EXAMPLE.com')
   t.equal(toHalfWidth('０３‐１２３４−５６７８'), '03-1234-5678')
-  const v = normalizeContact({ email: ' ｔａｒｏ＠example.com　', phone: '０９０ー１２３４ー５６７８', preferredDate: '２０２６／１２／１', name: '　山田　太郎　', nameKana: 'ヤマダ', message: 'a\r\nb\rc' })
+  const v = normalizeContact({ email: ' ｔａｒｏ＠example.com　', phone: '０９０ー１２３４ー５６７８', preferredDate: '２０２６／１２／１', name: '　山田　太郎　', nameKana: 'ヤマダ', message: 'a\r\nb\rc' }, 'ja')
   t.equal(v.email, 'taro@example.com')
   t.equal(v.phone, '090-1234-5678')
   t.equal(v.preferredDate, '2026-12-01')
@@ -30,17 +30,17 @@ t.test('full-width digits, letters, hyphens and spaces become half-width', async
 })
 
 t.test('normalisation never trusts the input shape', async (t) => {
-  const v = normalizeContact({ name: 42, privacyConsent: 'true', __proto__: { email: 'x@y.z' } } as unknown)
+  const v = normalizeContact({ name: 42, privacyConsent: 'true', __proto__: { email: 'x@y.z' } } as unknown, 'ja')
   t.equal(v.name, '')
   t.equal(v.email, '')
   t.equal(v.privacyConsent, false, 'only the boolean true ticks the box')
-  t.same(normalizeContact(null), normalizeContact({}))
+  t.same(normalizeContact(null, 'ja'), normalizeContact({}, 'ja'))
 })
 
 t.test('the site-visit date: today up to one year ahead', async (t) => {
   t.equal(oneYearAfter('2026-11-22'), '2027-11-22')
   t.equal(oneYearAfter('2028-02-29'), '2029-02-28')
-  const check = (preferredDate: string) => checkContact(normalizeContact({ ...valid, preferredDate }), 'en', validateFields, TODAY).preferredDate
+  const check = (preferredDate: string) => checkContact(normalizeContact({ ...valid, preferredDate }, 'en'), 'en', validateFields, TODAY).preferredDate
   t.equal(check(''), undefined, 'optional')
   t.equal(check('2026-11-22'), undefined, 'today')
   t.equal(check('2027-11-22'), undefined, 'one year ahead')
@@ -59,6 +59,9 @@ t.test('browser (validateFields) and server (AJV) give the same answer', async (
     { ...valid, phone: '03-1234-567' },
     { ...valid, phone: '+81-3-1234-5678' },
     { ...valid, nameKana: 'やまだ' },
+    { ...valid, nameKana: 'ヤマダ タロウ' },
+    { ...valid, nameKana: 'ヤマダ　たろう' },
+    { ...valid, nameKana: 'ア'.repeat(101) },
     { ...valid, message: ' \n\t ' },
     { ...valid, message: 'あ'.repeat(2001) },
     { ...valid, name: 'x'.repeat(101) },
@@ -68,12 +71,42 @@ t.test('browser (validateFields) and server (AJV) give the same answer', async (
   ]
   for (const sample of samples) {
     for (const locale of ['ja', 'en'] as const) {
-      const values = normalizeContact(sample)
+      const values = normalizeContact(sample, locale)
       t.same(checkContact(values, locale, validateForm, TODAY), checkContact(values, locale, validateFields, TODAY), `${locale} ${JSON.stringify(sample).slice(0, 60)}`)
     }
   }
-  t.same(checkContact(normalizeContact(valid), 'ja', validateForm, TODAY), {})
-  t.same(Object.keys(checkContact(normalizeContact({}), 'ja', validateForm, TODAY)), ['name', 'email', 'emailConfirm', 'inquiryType', 'message', 'privacyConsent'], 'form order')
+  t.same(checkContact(normalizeContact(valid, 'ja'), 'ja', validateForm, TODAY), {})
+  t.same(Object.keys(checkContact(normalizeContact({}, 'ja'), 'ja', validateForm, TODAY)), ['name', 'email', 'emailConfirm', 'inquiryType', 'message', 'privacyConsent'], 'form order')
+})
+
+t.test('furigana: spaces between the words are allowed, as one full-width space', async (t) => {
+  const kana = (nameKana: string) => normalizeContact({ ...valid, nameKana }, 'ja').nameKana
+  t.equal(kana('ヤマダ タロウ'), 'ヤマダ　タロウ', 'half-width space')
+  t.equal(kana('ヤマダ　タロウ'), 'ヤマダ　タロウ', 'full-width space')
+  t.equal(kana(' 　ヤマダ  　タロウ　'), 'ヤマダ　タロウ', 'runs collapsed, ends trimmed')
+  t.equal(kana('ヤマダタロウ'), 'ヤマダタロウ')
+  for (const run of [validateFields, validateForm]) {
+    const check = (nameKana: string) => checkContact(normalizeContact({ ...valid, nameKana }, 'ja'), 'ja', run, TODAY).nameKana
+    t.equal(check('ヤマダ タロウ'), undefined, `${run.name}: half-width space passes`)
+    t.equal(check('ヤマダ　タロウ'), undefined, `${run.name}: full-width space passes`)
+    t.equal(check('ヤマダ　タロウ・ジュニア'), undefined, `${run.name}: three words`)
+    t.equal(check('ヤマダ　たろう'), '全角カタカナで入力してください。', `${run.name}: still katakana only`)
+    t.equal(check('ﾔﾏﾀﾞ ﾀﾛｳ'), '全角カタカナで入力してください。', `${run.name}: half-width katakana still fails`)
+    t.equal(check('ア'.repeat(100)), undefined, `${run.name}: 100 characters`)
+    t.equal(check('ア'.repeat(50) + ' ' + 'ア'.repeat(50)), '100文字以内で入力してください。', `${run.name}: the space counts toward the 100 characters`)
+    t.equal(check('あ'.repeat(101)), '全角カタカナで入力してください。', `${run.name}: the character check comes first`)
+  }
+})
+
+t.test('furigana is asked on the Japanese form only: ignored for English', async (t) => {
+  t.equal(normalizeContact({ ...valid, nameKana: 'やまだ' }, 'en').nameKana, '', 'a Japanese draft\'s invalid kana is dropped')
+  t.equal(normalizeContact({ ...valid, nameKana: 'ヤマダ' }, 'en').nameKana, '', 'and a valid one (the English form has no such field)')
+  t.equal(normalizeContact({ ...valid, nameKana: 'ヤマダ' }, 'ja').nameKana, 'ヤマダ')
+  for (const run of [validateFields, validateForm]) {
+    const values = { ...normalizeContact(valid, 'en'), nameKana: 'やまだ' }
+    t.same(checkContact(values, 'en', run, TODAY), {}, `${run.name}: never reported in English, even when present`)
+    t.same(Object.keys(checkContact(values, 'ja', run, TODAY)), ['nameKana'], `${run.name}: reported in Japanese`)
+  }
 })
 
 t.test('one definition object per day (compiled validators are reused)', async (t) => {

@@ -40,7 +40,7 @@ export function useContactForm(data: ContactPageData) {
   const pushed = useRef(false)
   const seenLocation = useRef(location.key)
 
-  const check = (next: ContactValues) => checkContact(normalizeContact(next), locale, validateFields, data.today)
+  const check = (next: ContactValues) => checkContact(normalizeContact(next, locale), locale, validateFields, data.today)
   const focusOn = (target: FocusTarget) => setFocus({ target, n: (focus?.n ?? 0) + 1 })
   const recheck = (names: ContactField[], next: ContactValues) => {
     const found = check(next)
@@ -77,7 +77,7 @@ export function useContactForm(data: ContactPageData) {
 
   const submitForm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const normalized = normalizeContact(values)
+    const normalized = normalizeContact(values, locale)
     const found = checkContact(normalized, locale, validateFields, data.today)
     setValues(normalized)
     browser.saveDraft(normalized)
@@ -126,7 +126,7 @@ export function useContactForm(data: ContactPageData) {
   useEffect(() => {
     if (data.step !== 'form' || data.notice || errorCount(data.errors) > 0 || !isBlank(data.values)) return
     const draft = browser.loadDraft()
-    if (draft) setValues(normalizeContact(draft))
+    if (draft) setValues(normalizeContact(draft, locale)) // the English form drops the draft's furigana
   }, [])
 
   // Back / Forward between the form and the review step.

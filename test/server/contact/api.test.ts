@@ -2,6 +2,7 @@ import t from 'tap'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { REFERENCE_PATTERN } from '../../../shared/contact/page-data'
+import { logCollector } from '../../helper'
 import { contactApp, freshToken, validInquiry } from './helper'
 
 const count = (dataDir: string) => {
@@ -51,10 +52,40 @@ t.test('422 lists every invalid field with the catalogue message in the asked la
   const en = await app.inject(post({ ...validInquiry({ locale: 'en' }), nameKana: 'やまだ', preferredDate: '2026/13/45', message: 'x'.repeat(2001) }))
   t.equal(en.statusCode, 422)
   t.same(en.json(), {
-    message: '3 items have errors.',
-    errors: { nameKana: 'Please enter full-width katakana only.', preferredDate: 'Date Only.', message: 'Please enter up to 2,000 characters.' },
-  })
+    message: '2 items have errors.',
+    errors: { preferredDate: 'Date Only.', message: 'Please enter up to 2,000 characters.' },
+  }, 'the furigana is not asked in English: never reported')
+  const kana = await app.inject(post({ ...validInquiry({ locale: 'ja' }), nameKana: 'やまだ' }))
+  t.same(kana.json().errors, { nameKana: '全角カタカナで入力してください。' }, 'but checked in Japanese')
   t.equal(count(dataDir), 0, 'nothing stored')
+})
+
+t.test('a long text is a 422 for its field, not a 400 (the body limit bounds the size)', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  const long = await app.inject(post(validInquiry({ locale: 'en', message: 'x'.repeat(12_000) })))
+  t.equal(long.statusCode, 422)
+  t.same(long.json(), { message: '1 item has errors.', errors: { message: 'Please enter up to 2,000 characters.' } })
+  const name = await app.inject(post(validInquiry({ locale: 'en', name: 'x'.repeat(10_001), company: 'y'.repeat(10_001) })))
+  t.equal(name.statusCode, 422)
+  t.same(Object.keys(name.json().errors), ['name', 'company'])
+  const website = await app.inject(post(validInquiry({ website: 'x'.repeat(12_000) })))
+  t.equal(website.statusCode, 201, 'a long honeypot is still a bot: dropped')
+  t.equal((await app.inject(post(validInquiry({ _token: 'x'.repeat(201) })))).statusCode, 400, '_token keeps its cap')
+  t.equal(count(dataDir), 0)
+})
+
+t.test('furigana with a space between the words is accepted and stored with one full-width space', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  for (const nameKana of ['ヤマダ タロウ', 'ヤマダ　タロウ', ' ヤマダ 　タロウ ']) {
+    const res = await app.inject(post(validInquiry({ nameKana })))
+    t.equal(res.statusCode, 201, JSON.stringify(nameKana))
+  }
+  const db = new Database(join(dataDir, 'inquiries.db'), { readonly: true })
+  t.teardown(() => db.close())
+  t.same(db.prepare('SELECT name_kana FROM inquiries').pluck().all(), ['ヤマダ　タロウ', 'ヤマダ　タロウ', 'ヤマダ　タロウ'])
+  const en = await app.inject(post(validInquiry({ locale: 'en', nameKana: 'ヤマダ タロウ' })))
+  t.equal(en.statusCode, 201)
+  t.equal(db.prepare('SELECT name_kana FROM inquiries WHERE id = ?').pluck().get(en.json().id), null, 'not stored for English')
 })
 
 t.test('full-width digits, letters and hyphens are accepted as half-width', async (t) => {
@@ -113,6 +144,19 @@ t.test('403 for a browser request from another site; same site and non-browser c
   t.equal(count(dataDir), 4, 'only the allowed ones are stored')
 })
 
+t.test('403 in the body\'s language (checked once the body is read); not JSON and cross-site: 403 first', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  const en = await app.inject(post(validInquiry({ locale: 'en' }), { origin: 'https://evil.example' }))
+  t.equal(en.statusCode, 403)
+  t.same(en.json(), { message: 'Requests from other sites are not accepted.' }, 'English from the body, no Accept-Language')
+  const ja = await app.inject(post(validInquiry({ locale: 'ja' }), { 'sec-fetch-site': 'cross-site', 'accept-language': 'en' }))
+  t.same(ja.json(), { message: '他のサイトからの送信は受け付けていません。' }, 'the body wins over Accept-Language')
+  const form = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'text/plain', origin: 'https://evil.example', 'accept-language': 'en' }, payload: '{"locale":"ja"}' })
+  t.equal(form.statusCode, 403, 'a cross-site simple request (text/plain) is a 403, not a 415')
+  t.same(form.json(), { message: 'Requests from other sites are not accepted.' }, 'not read: Accept-Language')
+  t.equal(count(dataDir), 0)
+})
+
 t.test('a _token sent twice returns the first id and stores once', async (t) => {
   const { app, dataDir } = await contactApp(t)
   const token = await freshToken(app)
@@ -126,14 +170,39 @@ t.test('a _token sent twice returns the first id and stores once', async (t) => 
   t.equal(count(dataDir), 2)
 })
 
+t.test('a resend is answered from the token before validation: after midnight, "today" still gets the first id', async (t) => {
+  let now = Date.parse('2026-11-22T14:50:00Z') // 23:50 in Tokyo
+  const log = logCollector()
+  const { app, dataDir } = await contactApp(t, {}, { now: () => new Date(now) }, undefined, log.stream)
+  const token = await freshToken(app)
+  const first = await app.inject(post(validInquiry({ _token: token, preferredDate: '2026-11-22' })))
+  t.equal(first.statusCode, 201)
+  now += 20 * 60_000 // 00:10 on the 23rd in Tokyo: '2026-11-22' is now in the past
+  const fresh = await app.inject(post(validInquiry({ _token: await freshToken(app), preferredDate: '2026-11-22' })))
+  t.equal(fresh.statusCode, 422, 'a new send with that date is refused')
+  const again = await app.inject(post(validInquiry({ _token: token, preferredDate: '2026-11-22' })))
+  t.equal(again.statusCode, 201, 'the resend is not validated again')
+  t.same(again.json(), { id: first.json().id })
+  const changed = await app.inject(post(validInquiry({ _token: token, message: '' })))
+  t.same(changed.json(), { id: first.json().id }, 'even with other, invalid, values')
+  t.equal(count(dataDir), 1)
+  const resent = log.lines.filter((l) => l.msg === 'inquiry resent, answered with the first id')
+  t.equal(resent.length, 2)
+  t.match(resent[0], { inquiryId: first.json().id, via: 'api' })
+})
+
 t.test('honeypot and minimum fill time: the bot sees 201, nothing is stored, the drop is logged', async (t) => {
-  const { app, dataDir } = await contactApp(t, { minFillMs: 60_000 })
-  const trap = await app.inject(post(validInquiry({ website: 'http://spam.example' })))
+  const log = logCollector()
+  const { app, dataDir } = await contactApp(t, { minFillMs: 60_000 }, {}, undefined, log.stream)
+  const trap = await app.inject(post(validInquiry({ website: 'http://spam.example' }), { 'x-request-id': 'r-trap' }))
   t.equal(trap.statusCode, 201)
   t.match(trap.json().id, /^Q-/)
   const fast = await app.inject(post(validInquiry({ _token: await freshToken(app) })))
   t.equal(fast.statusCode, 201, 'sent a moment after the form was served')
   t.equal(count(dataDir), 0)
+  const dropped = log.lines.filter((l) => l.msg === 'inquiry dropped')
+  t.same(dropped.map((l) => [l.reason, l.via, l.level]), [['honeypot', 'api', 40], ['too-fast', 'api', 40]], 'each drop logged once, as a warning, with its reason')
+  t.notOk(log.lines.some((l) => l.msg === 'inquiry stored'))
   const noToken = await app.inject(post(validInquiry()))
   t.equal(noToken.statusCode, 201)
   t.equal(count(dataDir), 1, 'without a token only the rate limit applies')
@@ -143,12 +212,16 @@ t.test('429 with Retry-After once the budget is spent; form POSTs share it', asy
   const { app, dataDir } = await contactApp(t, { rateLimitMax: 2, rateLimitWindowMs: 60_000 })
   t.equal((await app.inject(post(validInquiry()))).statusCode, 201)
   t.equal((await app.inject({ method: 'POST', url: '/en/contact', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'step=edit' })).statusCode, 403, 'a form POST spends the budget too')
-  const limited = await app.inject(post(validInquiry({ locale: 'en' }), { 'accept-language': 'en-GB' }))
+  const limited = await app.inject(post(validInquiry({ locale: 'en' })))
   t.equal(limited.statusCode, 429)
   t.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After in seconds')
-  t.same(limited.json(), { message: 'Too many requests in a short time. Please wait a moment and try again.' }, 'refused before the body is read: Accept-Language')
-  const ja = await app.inject(post(validInquiry({ locale: 'en' })))
-  t.match(ja.json().message, /しばらく待って/, 'Japanese by default')
+  t.same(limited.json(), { message: 'Too many requests in a short time. Please wait a moment and try again.' }, 'refused once the body is read: its locale, no Accept-Language')
+  const ja = await app.inject(post(validInquiry({ locale: 'ja' }), { 'accept-language': 'en-GB' }))
+  t.equal(ja.statusCode, 429)
+  t.match(ja.json().message, /しばらく待って/, 'the body\'s locale wins over Accept-Language')
+  const noLocale = await app.inject(post(validInquiry({ locale: undefined }), { 'accept-language': 'en-GB' }))
+  t.equal(noLocale.statusCode, 429)
+  t.match(noLocale.json().message, /Too many requests/, 'no locale in the body: Accept-Language')
   t.equal(count(dataDir), 1)
   t.equal((await app.inject('/contact')).statusCode, 200, 'reading the form is not limited')
 })

@@ -14,8 +14,8 @@ function cli(dataDir: string, ...args: string[]) {
 function seed(dataDir: string) {
   const db = openDatabase(dataDir)
   const store = createInquiryStore(db)
-  const a = store.insert({ values: normalizeContact(validInquiry()), locale: 'ja', token: null, now: new Date('2026-03-31T14:30:00Z') }) // 23:30 in Tokyo
-  const b = store.insert({ values: normalizeContact(validInquiry({ name: '=HYPERLINK("http://x")', message: 'line 1\nline "2", ok' })), locale: 'en', token: null, now: new Date('2026-03-31T15:30:00Z') }) // April 1st in Tokyo
+  const a = store.insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date('2026-03-31T14:30:00Z') }) // 23:30 in Tokyo
+  const b = store.insert({ values: normalizeContact(validInquiry({ name: '=HYPERLINK("http://x")', message: 'line 1\nline "2", ok' }), 'en'), locale: 'en', token: null, now: new Date('2026-03-31T15:30:00Z') }) // April 1st in Tokyo
   db.prepare("UPDATE outbox SET status = 'sent', attempts = 1, sent_at = '2026-04-01T00:00:00Z' WHERE inquiry_id = ? AND kind = 'staff'").run(a.id)
   db.prepare("UPDATE outbox SET status = 'failed', attempts = 12, last_error = 'connection refused' WHERE inquiry_id = ? AND kind = 'staff'").run(b.id)
   db.close()

@@ -2,8 +2,9 @@ import t from 'tap'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { createTokenSigner } from '../../../server/contact/token'
+import { CONTACT_FIELDS } from '../../../shared/contact/fields'
 import { REFERENCE_PATTERN } from '../../../shared/contact/page-data'
-import { headTags, pageState } from '../../helper'
+import { headTags, logCollector, pageState } from '../../helper'
 import { contactApp, formFields, formToken, freshToken, postForm } from './helper'
 
 const stored = (dataDir: string) => {
@@ -29,6 +30,32 @@ t.test('GET /contact carries a fresh signed token and is never cached', async (t
   const en = (await app.inject('/en/contact')).body
   t.notMatch(en, /name="nameKana"/, 'no kana field on the English form')
   t.match((await app.inject('/contact')).body, /name="nameKana"/)
+
+  // Each field's Required/Optional badge, and the privacy policy of the form's own language.
+  const required = new Set(['name', 'email', 'emailConfirm', 'inquiryType', 'message', 'privacyConsent'])
+  for (const [url, lang, badges, privacy] of [
+    ['/contact', 'ja', ['必須', '任意'], '/privacy-policy'],
+    ['/ja/contact', 'ja', ['必須', '任意'], '/ja/privacy-policy'],
+    ['/en/contact', 'en', ['Required', 'Optional'], '/en/privacy-policy'],
+  ] as const) {
+    const body = (await app.inject(url)).body
+    const form = body.slice(body.indexOf('<form class="contact-form"'), body.indexOf('class="form-honeypot"'))
+    const blocks = form.split(/(?=<div class="field[^"]*" data-field=")/).slice(1)
+    const fields = Object.fromEntries(blocks.map((b) => [/data-field="([^"]+)"/.exec(b)![1]!, b]))
+    const expected = CONTACT_FIELDS.filter((name) => name !== 'nameKana' || lang === 'ja')
+    t.same(Object.keys(fields), expected, `${url}: every field, in form order`)
+    for (const name of expected) {
+      const badge = [...fields[name]!.matchAll(/<span class="badge badge--(required|optional)">([^<]*)<\/span>/g)]
+      t.equal(badge.length, 1, `${url} ${name}: one badge`)
+      const want = required.has(name) ? ['required', badges[0]] : ['optional', badges[1]]
+      t.same([badge[0]?.[1], badge[0]?.[2]], want, `${url} ${name}: ${want[1]}`)
+    }
+    const links = [...fields.privacyConsent!.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])
+    t.same(links, [privacy], `${url}: the consent links to ${privacy}`)
+    const policy = await app.inject(privacy)
+    t.equal(policy.statusCode, 200, `${privacy} exists`)
+    t.equal(headTags(policy.body).lang, lang, `${privacy} is in the form's language`)
+  }
 })
 
 t.test('review -> edit -> review -> send, then 303 to the success page in the same language', async (t) => {
@@ -39,7 +66,7 @@ t.test('review -> edit -> review -> send, then 303 to the success page in the sa
     const fields = formFields({ _token: token, phone: '０３ー１２３４ー５６７８', message: '1行目\r\n<script>alert("x")</script>' })
     const review = await postForm(app, url, { ...fields, step: 'review' })
     t.equal(review.statusCode, 200, `${url} review`)
-    t.equal(review.headers['cache-control'], 'no-store')
+    t.equal(review.headers['cache-control'], 'private, no-cache', 'kept by the browser for Back, never by a shared cache')
     t.equal(pageState(review.body).data.step, 'review')
     t.match(review.body, /<dd>03-1234-5678<\/dd>/, 'normalised to half-width on the review step')
     t.notMatch(review.body, /<script>alert/, 'typed markup is escaped')
@@ -73,6 +100,41 @@ t.test('review -> edit -> review -> send, then 303 to the success page in the sa
   t.equal(rows.length, 3, 'one inquiry per language form')
   t.same(rows.map((r) => r.locale), ['ja', 'ja', 'en'])
   t.equal(rows[0]!.message, '1行目\n<script>alert("x")</script>', 'line breaks as \\n, text stored as typed')
+})
+
+t.test('a resent send answers the first 303 before validating: "today" resent after midnight in Tokyo', async (t) => {
+  let now = Date.parse('2026-11-22T14:50:00Z') // 23:50 in Tokyo
+  const log = logCollector()
+  const { app, dataDir } = await contactApp(t, {}, { now: () => new Date(now) }, undefined, log.stream)
+  const token = await freshToken(app, '/en/contact')
+  const fields = formFields({ _token: token, preferredDate: '2026-11-22', step: 'send' })
+  const first = await postForm(app, '/en/contact', fields)
+  t.equal(first.statusCode, 303)
+  now += 20 * 60_000 // 00:10 on the 23rd
+  const review = await postForm(app, '/en/contact', { ...fields, step: 'review' })
+  t.equal(review.statusCode, 422, 'the date is now in the past for a review')
+  const again = await postForm(app, '/en/contact', fields)
+  t.equal(again.statusCode, 303, 'the resend is not validated again')
+  t.equal(again.headers.location, first.headers.location, 'the same reference')
+  t.equal(stored(dataDir).length, 1)
+  t.match(log.lines.find((l) => l.msg === 'inquiry resent, answered with the first id'), { via: 'form', inquiryId: new URL(String(first.headers.location), 'http://x').searchParams.get('ref') })
+})
+
+t.test('furigana with a space: accepted and shown with one full-width space; ignored on the English form', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  const token = await freshToken(app)
+  const review = await postForm(app, '/contact', formFields({ _token: token, nameKana: 'ヤマダ  タロウ', step: 'review' }))
+  t.equal(review.statusCode, 200)
+  t.match(review.body, /<dd>ヤマダ　タロウ<\/dd>/)
+  t.match(review.body, /name="nameKana" value="ヤマダ　タロウ"/)
+  const en = await postForm(app, '/en/contact', formFields({ _token: token, nameKana: 'やまだ', step: 'review' }))
+  t.equal(en.statusCode, 200, 'an invalid furigana posted to the English form does not block it')
+  t.equal(pageState(en.body).data.values.nameKana, '')
+  const sent = await postForm(app, '/en/contact', formFields({ _token: token, nameKana: 'やまだ', step: 'send' }))
+  t.equal(sent.statusCode, 303)
+  const db = new Database(join(dataDir, 'inquiries.db'), { readonly: true })
+  t.teardown(() => db.close())
+  t.equal(db.prepare('SELECT name_kana FROM inquiries').pluck().get(), null)
 })
 
 t.test('invalid input: 422 form with the error summary (focused) and the field errors', async (t) => {
@@ -140,8 +202,9 @@ t.test('cross-site form POSTs get the 403 error page; other bodies 415, 413, unk
   t.equal(stored(dataDir).length, 0)
 })
 
-t.test('honeypot and fill time: the bot is sent to a success page, nothing is stored', async (t) => {
-  const { app, dataDir } = await contactApp(t, { minFillMs: 60_000 })
+t.test('honeypot and fill time: the bot is sent to a success page, nothing is stored, the drop is logged', async (t) => {
+  const log = logCollector()
+  const { app, dataDir } = await contactApp(t, { minFillMs: 60_000 }, {}, undefined, log.stream)
   const token = await freshToken(app)
   const trap = await postForm(app, '/contact', { ...formFields(), _token: token, website: 'x', step: 'review' })
   t.equal(trap.statusCode, 303)
@@ -151,6 +214,7 @@ t.test('honeypot and fill time: the bot is sent to a success page, nothing is st
   const fast = await postForm(app, '/contact', { ...formFields(), _token: token, step: 'send' })
   t.equal(fast.statusCode, 303, 'sent 0 s after the form was served')
   t.equal(stored(dataDir).length, 0)
+  t.same(log.lines.filter((l) => l.msg === 'inquiry dropped').map((l) => [l.reason, l.via]), [['honeypot', 'form'], ['too-fast', 'form']])
 })
 
 t.test('rate limited form POST: 429, the form again with values and the reason', async (t) => {

@@ -13,15 +13,19 @@ export function tempDataDir(t: { teardown: (fn: () => unknown) => void }): strin
   return dir
 }
 
-/** The app on its own SQLite file; no minimum fill time and a generous rate limit unless asked. */
+/**
+ * The app on its own SQLite file; no minimum fill time and a generous rate limit unless asked.
+ * With `logStream` (see logCollector) the log lines from level info go there.
+ */
 export async function contactApp(
   t: { teardown: (fn: () => unknown) => void },
   contact: Partial<ContactConfig> = {},
   deps: ContactDeps = {},
   dataDir = tempDataDir(t),
+  logStream?: NodeJS.WritableStream,
 ): Promise<{ app: FastifyInstance; dataDir: string }> {
   const config = { ...testConfig().contact, minFillMs: 0, rateLimitMax: 1000, ...contact }
-  const app = await build(t, { dataDir, contact: config }, { contact: deps })
+  const app = await build(t, { dataDir, contact: config, ...(logStream ? { logLevel: 'info' as const } : {}) }, { contact: deps, ...(logStream ? { logStream } : {}) })
   return { app, dataDir }
 }
 

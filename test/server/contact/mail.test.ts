@@ -5,7 +5,8 @@ import { MAIL_MESSAGES } from '../../../server/contact/mail-text'
 import { retryDelay } from '../../../server/contact/outbox'
 import { createInquiryStore } from '../../../server/contact/store'
 import { flattenKeys, lookupMessage } from '../../../shared/i18n/messages'
-import { contactApp, tempDataDir, validInquiry } from './helper'
+import { logCollector } from '../../helper'
+import { contactApp, formFields, freshToken, postForm, tempDataDir, validInquiry } from './helper'
 import { freePort, startSmtp, waitFor } from './smtp'
 
 const FAST = { pollMs: 50, baseDelayMs: 200, maxDelayMs: 400, maxAttempts: 50 }
@@ -83,6 +84,32 @@ t.test('nothing a visitor types reaches a mail header', async (t) => {
     t.notOk(mail.headers.bcc, 'no Bcc header')
     t.notMatch(mail.headers.subject, /spam/)
   }
+})
+
+t.test('a bot\'s inquiry (honeypot, too fast) is never mailed; the drop is logged', async (t) => {
+  const smtp = await startSmtp()
+  t.teardown(smtp.close)
+  const log = logCollector()
+  const { app, dataDir } = await contactApp(t, { ...mailSettings(smtp.port), minFillMs: 60_000 }, { outbox: FAST }, undefined, log.stream)
+  await app.ready()
+  const trap = await app.inject(post(validInquiry({ website: 'http://spam.example' })))
+  t.equal(trap.statusCode, 201)
+  const fast = await app.inject(post(validInquiry({ _token: await freshToken(app) })))
+  t.equal(fast.statusCode, 201)
+  const form = await postForm(app, '/contact', formFields({ _token: await freshToken(app), website: 'x', step: 'send' }))
+  t.equal(form.statusCode, 303)
+  // A person's inquiry after the bots': once its two mails are in, the outbox has run after
+  // the bots' requests (it sends in order), so any mail of theirs would have gone first.
+  const person = (await app.inject(post(validInquiry()))).json().id
+  await waitFor(() => mailState(dataDir, person)['auto-reply']?.status === 'sent' && mailState(dataDir, person).staff?.status === 'sent')
+  await new Promise((r) => setTimeout(r, 3 * FAST.pollMs)) // a few more polls
+  t.equal(smtp.mails.length, 2, 'only the person\'s two mails')
+  t.same(smtp.mails.map((m) => m.headers['x-inquiry-reference']), [person, person])
+  const bots = [trap.json().id, fast.json().id, new URL(String(form.headers.location), 'http://x').searchParams.get('ref')]
+  t.notOk(smtp.mails.some((m) => bots.includes(m.headers['x-inquiry-reference'] ?? '')), 'no mail names a bot\'s reference')
+  t.notOk(smtp.mails.some((m) => m.text.includes('spam.example')))
+  t.same(log.lines.filter((l) => l.msg === 'inquiry dropped').map((l) => [l.reason, l.via]), [['honeypot', 'api'], ['too-fast', 'api'], ['honeypot', 'form']])
+  t.equal(log.lines.filter((l) => l.msg === 'mail sent').length, 2, 'the outbox logged two sends')
 })
 
 t.test('SMTP down: the visitor still gets 201, mail is retried with back-off and sent once SMTP is back', async (t) => {

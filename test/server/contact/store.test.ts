@@ -9,7 +9,7 @@ import { normalizeContact } from '../../../shared/contact/normalize'
 import { REFERENCE_PATTERN } from '../../../shared/contact/page-data'
 import { contactApp, freshToken, tempDataDir, validInquiry } from './helper'
 
-const values = normalizeContact(validInquiry())
+const values = normalizeContact(validInquiry(), 'ja')
 
 t.test('the database: WAL, synchronous=FULL, schema migrated once', async (t) => {
   const dir = tempDataDir(t)
