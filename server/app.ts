@@ -1,8 +1,9 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import type { ContentSource } from '../shared/content'
-import type { Config } from './config'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { ConfigError, type Config } from './config'
 import { loadContent } from './content/load'
 import type { ImageRegistry } from './content/images'
 import mediaPlugin from './plugins/media'
@@ -37,6 +38,17 @@ function hopsTrusted(n: number) {
   return (_address: string, hop: number) => hop < n
 }
 
+/** The build manifest of DIST_DIR; a missing or unreadable one is a setup error (one line, no stack). */
+function readManifest(distDir: string): BuildManifest {
+  const file = join(distDir, 'manifest.json')
+  if (!existsSync(file)) throw new ConfigError(`DIST_DIR: no build manifest at ${file} (run "npm run build" first, or set DIST_DIR to the build output folder)`)
+  try {
+    return loadManifest(distDir)
+  } catch (err) {
+    throw new ConfigError(`DIST_DIR: ${(err as Error).message.replace(/\s*\n\s*/g, ' ')}`)
+  }
+}
+
 /** Builds the application without listening: the entry and every test use this. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -53,7 +65,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   })
-  const manifest = deps.manifest ?? loadManifest(config.distDir)
+  const manifest = deps.manifest ?? readManifest(config.distDir)
   // Content is loaded and validated before anything listens: a broken file stops the start.
   const { content, images } = deps.content ?? (await loadContent(config.contentDir))
   const missingLog = app.log.child({ component: 'i18n' })
@@ -64,15 +76,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onMissingMessage: (key, locale, reason) => missingLog.warn({ key, locale, reason }, 'missing message'),
   })
 
-  // Order matters: logging and load shedding first, then headers and compression for every
-  // answer, the URL policy, cookies, and finally the plugins that answer.
+  // Order matters (onRequest hooks run in registration order): logging and the security headers
+  // first, so that every answer carries them, the load-shedding 503 included; then load shedding,
+  // compression, the URL policy, cookies, and finally the plugins that answer.
   await app.register(requestLogPlugin)
+  await app.register(securityHeadersPlugin)
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     retryAfter: 10,
     exposeStatusRoute: false,
   })
-  await app.register(securityHeadersPlugin)
   // HTML, JSON and XML on the fly; hashed assets are pre-compressed at build (see plugins/static).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(trailingSlashPlugin)

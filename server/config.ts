@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { Ajv } from 'ajv'
 import { contactConfigProblems, contactEnvProperties, readContactConfig, type ContactConfig } from './contact/config'
@@ -32,13 +33,13 @@ export interface Config {
   contact: ContactConfig
 }
 
-const envSchema = {
+export const envSchema = {
   type: 'object',
   properties: {
-    HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
+    HOST: { type: 'string', format: 'host', default: '127.0.0.1' },
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000 },
     SITE_URL: { type: 'string', pattern: '^(https?://[^/\\s?#]+/?)?$', default: '' },
-    TRUST_PROXY: { type: 'string', pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$', default: 'false' },
+    TRUST_PROXY: { type: 'string', format: 'trust-proxy', default: 'false' },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     NODE_ENV: { type: 'string', enum: ['production', 'development', 'test'], default: 'production' },
     ROOT_REDIRECT: { type: 'string', enum: ['true', 'false'], default: 'true' },
@@ -54,8 +55,53 @@ const envSchema = {
   },
 } as const
 
+/** Every variable the server reads (README's Configuration table and .env.example list the same). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.properties)
+
+/** One IP address, or a CIDR range with a prefix length within the address family's bounds (1-32, 1-128). */
+function isAddressOrRange(entry: string): boolean {
+  const slash = entry.indexOf('/')
+  const version = isIP(slash < 0 ? entry : entry.slice(0, slash))
+  if (version === 0) return false
+  if (slash < 0) return true
+  const prefix = entry.slice(slash + 1)
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+/** TRUST_PROXY: true, false, a hop count, or comma-separated IP addresses/CIDR ranges (what Fastify accepts). */
+export function isTrustProxy(value: string): boolean {
+  if (value === 'true' || value === 'false' || /^[0-9]{1,3}$/.test(value)) return true
+  return value.split(',').every((entry) => isAddressOrRange(entry.trim()))
+}
+
+const HOST_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?'
+const HOST_NAME = new RegExp(`^${HOST_LABEL}(?:\\.${HOST_LABEL})*\\.?$`)
+
+/** HOST: an IP address (0.0.0.0, ::, 127.0.0.1) or a host name (localhost, site.internal); not 999.1.1.1. */
+export function isHost(value: string): boolean {
+  if (isIP(value) !== 0) return true
+  return value.length <= 253 && HOST_NAME.test(value) && !/^[0-9.]+$/.test(value)
+}
+
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true })
+ajv.addFormat('trust-proxy', isTrustProxy)
+ajv.addFormat('host', isHost)
 const validateEnv = ajv.compile(envSchema)
+
+/**
+ * What a variable validated by a pattern or a format allows, in words (the schema's regular
+ * expression is no help to whoever reads the error line).
+ */
+export const ALLOWED: Record<string, string> = {
+  HOST: 'a host name or an IP address, e.g. 0.0.0.0, ::, 127.0.0.1 or localhost',
+  SITE_URL: 'empty, or an origin: http:// or https:// and a host, optionally a port, no path, query or fragment, e.g. https://www.example.co.jp',
+  TRUST_PROXY: 'true, false, a hop count, or comma-separated IP addresses/CIDR ranges',
+  SMTP_URL: 'empty, or an smtp:// or smtps:// URL without spaces, e.g. smtp://user:pass@mail.example.com:587',
+  CONTACT_TO: 'empty, or one or more email addresses separated by commas',
+  MAIL_FROM: 'empty, or an email address or "Name <address>"',
+  RATE_LIMIT_CONTACT_WINDOW: 'a duration: milliseconds, or a number with ms, s, m, min, minutes, h or hours, e.g. 30s or 1 minute',
+  FORM_SECRET: 'empty, or at least 16 characters without spaces',
+}
 
 export class ConfigError extends Error {}
 
@@ -71,16 +117,20 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
 
 /** Reads and validates the environment; throws ConfigError with one line per wrong variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const known = Object.keys(envSchema.properties)
   const input: Record<string, unknown> = {}
-  for (const key of known) {
+  for (const key of ENV_VARIABLES) {
     const value = env[key]
     if (value !== undefined && value !== '') input[key] = value
   }
   if (!validateEnv(input)) {
     const lines = (validateEnv.errors ?? []).map((e) => {
       const name = e.instancePath.replace(/^\//, '') || String(e.params?.missingProperty ?? '')
-      const allowed = e.keyword === 'enum' ? `one of ${(e.params.allowedValues as string[]).join(', ')}` : e.message
+      const allowed =
+        e.keyword === 'enum'
+          ? `one of ${(e.params.allowedValues as string[]).join(', ')}`
+          : (e.keyword === 'pattern' || e.keyword === 'format') && ALLOWED[name]
+            ? `allowed: ${ALLOWED[name]}`
+            : e.message
       const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name])
       return `${name}: invalid value ${shown} (${allowed})`
     })

@@ -25,6 +25,14 @@ export function retryDelay(attempts: number, o: Pick<OutboxOptions, 'baseDelayMs
   return Math.min(o.baseDelayMs * 2 ** Math.max(0, attempts - 1), o.maxDelayMs)
 }
 
+/**
+ * An SMTP error as it may be logged and stored: mail servers quote the rejected address in their
+ * answer (for the auto-reply, the visitor's own email), so every address becomes [email].
+ */
+export function maskEmailAddresses(text: string): string {
+  return text.replace(/[^\s<>@]+@[^\s<>@]+/g, '[email]')
+}
+
 interface Deps extends MailContext {
   db: Db
   store: InquiryStore
@@ -61,7 +69,7 @@ export function createOutbox(deps: Deps) {
     } catch (err) {
       const giveUp = attempts >= options.maxAttempts
       const next = Date.now() + retryDelay(attempts, options)
-      const reason = err instanceof Error ? err.message : String(err)
+      const reason = maskEmailAddresses(err instanceof Error ? err.message : String(err))
       failed.run(giveUp ? 'failed' : 'pending', attempts, next, reason.slice(0, 500), row.seq)
       const entry = { inquiryId: row.inquiry_id, mail: row.kind, attempts, reason, ...(giveUp ? {} : { retryAt: new Date(next).toISOString() }) }
       if (giveUp) log.error(entry, 'mail failed, giving up')

@@ -21,6 +21,8 @@ const HELMET_OPTIONS: HelmetOptions = {
       upgradeInsecureRequests: null,
     },
   },
+  // DENY agrees with frame-ancestors 'none' (for browsers that only know X-Frame-Options).
+  xFrameOptions: { action: 'deny' },
   strictTransportSecurity: false,
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   crossOriginOpenerPolicy: { policy: 'same-origin' },

@@ -52,4 +52,20 @@ t.test('compose: site behind a reverse proxy, named data volume, restart policie
   t.notOk(site.ports, 'the site is reachable only through the proxy')
   const caddy = readFileSync('deploy/Caddyfile', 'utf8')
   t.match(caddy, /reverse_proxy site:3000/)
+  // The public origin follows the proxy's domain: with only SITE_DOMAIN set, canonical URLs are not localhost.
+  const domain = /^\{\$SITE_DOMAIN:([^}]+)\}/m.exec(caddy)?.[1]
+  t.equal(domain, 'localhost', 'the Caddyfile serves SITE_DOMAIN, localhost by default')
+  t.equal(interpolate(site.environment.SITE_URL, { SITE_DOMAIN: 'www.example.co.jp' }), 'https://www.example.co.jp', 'SITE_URL from SITE_DOMAIN')
+  t.equal(interpolate(proxy.environment.SITE_DOMAIN, { SITE_DOMAIN: 'www.example.co.jp' }), 'www.example.co.jp')
+  t.equal(interpolate(site.environment.SITE_URL, {}), `https://${interpolate(proxy.environment.SITE_DOMAIN, {})}`, 'neither set: the proxy\'s default domain')
+  t.equal(interpolate(site.environment.SITE_URL, { SITE_DOMAIN: 'www.example.co.jp', SITE_URL: 'https://example.co.jp' }), 'https://example.co.jp', 'an explicit SITE_URL wins')
 })
+
+/** Compose's ${VAR:-default} interpolation (nested defaults resolved innermost first). */
+function interpolate(value: string, env: Record<string, string>): string {
+  let text = value
+  for (let m; (m = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^{}]*))?\}/.exec(text)); ) {
+    text = text.slice(0, m.index) + (env[m[1]!] || m[2] || '') + text.slice(m.index + m[0].length)
+  }
+  return text
+}

@@ -3,8 +3,11 @@ import { readFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { request } from 'node:http'
-import { brotliDecompressSync } from 'node:zlib'
-import { build, logCollector } from '../helper'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import type { MailTransport } from '../../server/contact/outbox'
+import { build, logCollector, testConfig } from '../helper'
+import { formFields, freshToken, postForm, tempDataDir, validInquiry } from './contact/helper'
+import { waitFor } from './contact/smtp'
 
 t.test('one log line per request with method, route, status, duration and request id; secrets redacted', async (t) => {
   const log = logCollector()
@@ -22,6 +25,51 @@ t.test('one log line per request with method, route, status, duration and reques
   t.equal(stored?.headers?.cookie, '[Redacted]')
   const generated = await app.inject({ url: '/about', headers: { 'x-request-id': 'bad id\nwith newline' } })
   t.match(generated.headers['x-request-id'], /^[0-9a-f-]{36}$/, 'an unsafe incoming id is replaced')
+})
+
+t.test('LOG_LEVEL=warn: no per-request info lines, a 5xx request line still kept', async (t) => {
+  const log = logCollector()
+  const app = await build(t, { logLevel: 'warn' }, { logStream: log.stream })
+  for (const url of ['/en', '/about', '/nope', '/healthz']) await app.inject(url)
+  t.same(log.lines.filter((l) => l.msg === 'request'), [], 'no request line for 2xx, 3xx or 4xx answers')
+  t.notOk(log.lines.some((l) => l.level < 40), 'nothing below warn at all')
+  const info = logCollector()
+  const chatty = await build(t, { logLevel: 'info' }, { logStream: info.stream })
+  await chatty.inject('/en')
+  t.equal(info.lines.filter((l) => l.msg === 'request').length, 1, 'the same request is logged at info')
+})
+
+t.test('a real contact POST: the logs never hold the visitor\'s personal data', async (t) => {
+  const personal = {
+    name: '秘密 花子',
+    nameKana: 'ヒミツハナコ',
+    company: 'Confidential Holdings KK',
+    email: 'hanako.secret@example.org',
+    emailConfirm: 'hanako.secret@example.org',
+    phone: '090-8765-4321',
+    message: 'Please keep this message private: QX7-unique-marker',
+  }
+  const sent: unknown[] = []
+  const transport: MailTransport = { sendMail: async (message) => void sent.push(message) }
+  const log = logCollector()
+  const contact = { ...testConfig().contact, minFillMs: 0, rateLimitMax: 1000, to: 'staff@example.test', from: 'noreply@example.test' }
+  const app = await build(t, { logLevel: 'trace', dataDir: tempDataDir(t), contact }, { logStream: log.stream, contact: { transport, outbox: { pollMs: 50 } } })
+  await app.ready()
+  const api = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'x-request-id': 'contact-api' }, payload: validInquiry(personal) })
+  t.equal(api.statusCode, 201, 'the JSON API stored it')
+  const refused = await app.inject({ method: 'POST', url: '/api/contact', payload: validInquiry({ ...personal, emailConfirm: 'other.secret@example.org' }) })
+  t.equal(refused.statusCode, 422, 'and refused a wrong one')
+  const token = await freshToken(app, '/en/contact')
+  const fields = formFields({ ...personal, _token: token })
+  t.equal((await postForm(app, '/en/contact', { ...fields, step: 'review' })).statusCode, 200, 'the form\'s review step')
+  t.equal((await postForm(app, '/en/contact', { ...fields, step: 'send' })).statusCode, 303, 'the form\'s send step')
+  await waitFor(() => sent.length === 4)
+  const text = JSON.stringify(log.lines)
+  t.ok(log.lines.some((l) => l.msg === 'request' && l.reqId === 'contact-api' && l.method === 'POST' && l.statusCode === 201), 'the POST is logged')
+  t.ok(log.lines.some((l) => l.msg === 'inquiry stored'), 'the inquiry is logged (without its data)')
+  t.ok(log.lines.some((l) => l.msg === 'mail sent'), 'and its mail')
+  for (const [field, value] of Object.entries(personal)) t.notMatch(text, value, `${field} is in no log line`)
+  t.notMatch(text, 'other.secret@example.org', 'nor a refused inquiry\'s')
 })
 
 t.test('security headers: strict CSP without unsafe-inline, no framing, HSTS only over HTTPS', async (t) => {
@@ -49,7 +97,7 @@ t.test('security headers: strict CSP without unsafe-inline, no framing, HSTS onl
   for (const url of ['/nope', '/en/news/no-such-article', '/api/nope', '/_i18n/x/ja/messages.json', assets.css, '/healthz', '/about/', '/robots.txt']) {
     const other = await app.inject(url)
     t.equal(other.headers['content-security-policy'], res.headers['content-security-policy'], `${url} (${other.statusCode}): CSP`)
-    t.equal(other.headers['x-frame-options'], 'SAMEORIGIN', `${url}: x-frame-options`)
+    t.equal(other.headers['x-frame-options'], 'DENY', `${url}: x-frame-options`)
     t.equal(other.headers['x-content-type-options'], 'nosniff', `${url}: nosniff`)
     t.match(String(other.headers['permissions-policy']), /camera=\(\)/, `${url}: permissions-policy`)
   }
@@ -62,6 +110,25 @@ t.test('HTML, JSON and XML are compressed on the fly', async (t) => {
   t.match(brotliDecompressSync(res.rawPayload).toString('utf8'), /<html lang="en">/)
   const xml = await app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip' } })
   t.equal(xml.headers['content-encoding'], 'gzip')
+  // JSON: a language's messages and a page payload (both well above the 1 KiB threshold).
+  const { id } = (await app.inject('/_build/latest.json')).json()
+  for (const [url, encoding] of [[`/_i18n/${id}/en/messages.json`, 'br'], [`/_payload/${id}/en/news.json`, 'gzip']] as const) {
+    const plain = await app.inject(url)
+    t.equal(plain.statusCode, 200, url)
+    t.match(plain.headers['content-type'], /application\/json/)
+    t.ok(plain.rawPayload.length > 1024, `${url}: ${plain.rawPayload.length} bytes, above the threshold`)
+    t.notOk(plain.headers['content-encoding'], 'not compressed for a client that takes no encoding')
+    const packed = await app.inject({ url, headers: { 'accept-encoding': encoding } })
+    t.equal(packed.headers['content-encoding'], encoding, `${url}: ${encoding}`)
+    t.match(String(packed.headers.vary), /accept-encoding/i)
+    const unpacked = encoding === 'br' ? brotliDecompressSync(packed.rawPayload) : gunzipSync(packed.rawPayload)
+    t.ok(packed.rawPayload.length < unpacked.length, `${url}: ${packed.rawPayload.length} < ${unpacked.length} bytes`)
+    t.same(JSON.parse(unpacked.toString('utf8')), plain.json(), 'the same JSON')
+  }
+  // Below the threshold an answer is sent as it is (compressing it would cost more than it saves).
+  const small = await app.inject({ url: '/_build/latest.json', headers: { 'accept-encoding': 'br' } })
+  t.ok(small.rawPayload.length < 1024)
+  t.notOk(small.headers['content-encoding'], '/_build/latest.json is too small to compress')
 })
 
 t.test('SIGTERM: in-flight requests complete, then the process exits 0', async (t) => {
