@@ -4,7 +4,7 @@ import type { Config } from '../config'
 import type { BuildManifest } from '../render/manifest'
 import type { PageRenderer } from '../render/render-page'
 import { publicOrigin, requestPath, requestSearch } from '../request-locale'
-import { ifNoneMatch, jsonError } from './render'
+import { etagFor, ifNoneMatch, jsonError } from './render'
 
 interface PayloadPluginOptions {
   config: Config
@@ -58,8 +58,9 @@ export default fp<PayloadPluginOptions>(
       if (!payload) return jsonError(req, reply.header('cache-control', 'no-store'), 404)
       reply.type('application/json; charset=utf-8')
       if (payload.statusCode !== 200 || !payload.etag) return reply.code(payload.statusCode).header('cache-control', 'no-cache').send(payload.body)
-      reply.header('cache-control', PAYLOAD_CACHE_CONTROL).header('etag', payload.etag)
-      if (ifNoneMatch(req.headers['if-none-match'], payload.etag)) return reply.code(304).send()
+      const etag = etagFor(payload.etag, req.headers['accept-encoding'])
+      reply.header('cache-control', PAYLOAD_CACHE_CONTROL).header('etag', etag)
+      if (ifNoneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send()
       return reply.send(payload.body)
     })
   },

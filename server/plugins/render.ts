@@ -5,7 +5,7 @@ import { isBot } from '../../shared/i18n/negotiate'
 import type { PageError } from '../../shared/page-state'
 import type { Config } from '../config'
 import type { PageRenderer, RenderRequest } from '../render/render-page'
-import { PageCache, type CachedPage } from '../render/page-cache'
+import { PageCache, preferredCoding, type CachedPage } from '../render/page-cache'
 import { PageTemplates, TEMPLATE_SLOT } from '../render/page-templates'
 import { Transform } from 'node:stream'
 import { catalog } from '../i18n/catalog'
@@ -66,6 +66,16 @@ export function jsonError(req: FastifyRequest, reply: FastifyReply, statusCode: 
 }
 
 /** If-None-Match against a strong ETag ('*' or a list, weak forms compared weakly as RFC 9110 allows for GET). */
+/**
+ * The strong ETag of one encoded form (RFC 9110 8.8.3: the identity, gzip and brotli bytes are
+ * different representations): the page's tag as is, or suffixed '-br' / '-gz', for the coding this
+ * request gets (the same choice as PageCache.encode and @fastify/compress: brotli, then gzip).
+ */
+export function etagFor(etag: string, acceptEncoding: string | undefined): string {
+  const coding = preferredCoding(acceptEncoding)
+  return coding ? `${etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"` : etag
+}
+
 export function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false
   if (header.trim() === '*') return true
@@ -127,8 +137,9 @@ export default fp<RenderPluginOptions>(
       const urlKey = cache && !forced && options.form === undefined && !options.statusCode ? `${request.origin}|${pathname}?${request.search}|${new Date().getFullYear()}` : null
       const known = urlKey ? knownUrls.get(urlKey) : undefined
       if (known && cache) {
-        this.header('etag', known.etag)
-        if (ifNoneMatch(req.headers['if-none-match'], known.etag)) return this.code(304).send()
+        const etag = etagFor(known.etag, req.headers['accept-encoding'])
+        this.header('etag', etag)
+        if (ifNoneMatch(req.headers['if-none-match'], etag)) return this.code(304).send()
         const hit = cache.get(known.cacheKey)
         if (hit) return sendCached(this, hit)
       }
@@ -137,8 +148,9 @@ export default fp<RenderPluginOptions>(
       const key = cache && prepared.cacheKey && !options.statusCode ? prepared.cacheKey : null
       if (prepared.etag && !options.statusCode) {
         // Same inputs, same bytes: the validator is known before rendering, for fresh and cached answers alike.
-        this.header('etag', prepared.etag)
-        if (ifNoneMatch(req.headers['if-none-match'], prepared.etag)) return this.code(304).send()
+        const etag = etagFor(prepared.etag, req.headers['accept-encoding'])
+        this.header('etag', etag)
+        if (ifNoneMatch(req.headers['if-none-match'], etag)) return this.code(304).send()
       }
       if (key && cache) {
         // No await between the lookups and begin(): the first request for a key becomes its only renderer.

@@ -76,12 +76,19 @@ export class PageCache {
 
   /** The page in an encoding the client accepts, or null for identity. */
   static encode(page: CachedPage, acceptEncoding: string | undefined): { encoding: Encoding; body: Buffer } | null {
+    // Brotli, then gzip: the order preferredCoding (and so the ETag suffix) follows.
     for (const encoding of ['br', 'gzip'] as const) {
       const body = page.encoded[encoding]
       if (body && accepts(acceptEncoding, encoding)) return { encoding, body }
     }
     return null
   }
+}
+
+/** The coding an answer gets: brotli when accepted, else gzip when accepted, else none. */
+export function preferredCoding(header: string | undefined): Encoding | null {
+  if (accepts(header, 'br')) return 'br'
+  return accepts(header, 'gzip') ? 'gzip' : null
 }
 
 /** Whether an Accept-Encoding header accepts a coding (q=0 refuses it). */

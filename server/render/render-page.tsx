@@ -214,8 +214,8 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     }
     const cacheable = !error && req.form === undefined && resolution.kind === 'page' && !resolution.route.perVisitor
     const cacheKey = cacheable ? `${req.origin}|${resolution.prefix}${resolution.path}${resolution.kind === 'page' ? resolution.canonicalSearch : ''}|${new Date().getFullYear()}` : null
-    // Weak: the same validator names the identity, gzip and brotli forms of one page (RFC 9110 8.8.3).
-    const etag = cacheKey ? `W/"${createHash('sha256').update(`${cacheKey}|${deps.manifest.id}|${deps.content.version}`).digest('base64url').slice(0, 27)}"` : null
+    // The page's strong validator; the plugins suffix it with the content-coding each answer gets.
+    const etag = cacheKey ? `"${createHash('sha256').update(`${cacheKey}|${deps.manifest.id}|${deps.content.version}`).digest('base64url').slice(0, 27)}"` : null
     return { resolution, error, cacheKey, etag }
   }
 
