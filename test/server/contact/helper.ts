@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { ContactConfig } from '../../../server/contact/config'
+import { openDatabase } from '../../../server/contact/db'
+import { createInquiryStore } from '../../../server/contact/store'
 import type { ContactDeps } from '../../../server/plugins/contact'
 import { build, testConfig } from '../../helper'
 
@@ -67,4 +69,17 @@ export function postForm(app: FastifyInstance, url: string, fields: Record<strin
 export function formFields(overrides: Record<string, string> = {}): Record<string, string> {
   const { locale: _locale, privacyConsent, ...rest } = validInquiry()
   return { ...(rest as Record<string, string>), ...(privacyConsent ? { privacyConsent: 'on' } : {}), ...overrides }
+}
+
+/** An inject request for the JSON API. */
+export const postJson = (payload: object) => ({ method: 'POST' as const, url: '/api/contact', payload })
+
+/** The mail states of a stored inquiry, read from DATA_DIR's database (as the CLI would). */
+export function mailState(dataDir: string, id: string) {
+  const db = openDatabase(dataDir)
+  try {
+    return createInquiryStore(db).find(id)!.mail
+  } finally {
+    db.close()
+  }
 }

@@ -1,26 +1,14 @@
 import t from 'tap'
 import { IntlMessageFormat } from 'intl-messageformat'
-import { openDatabase } from '../../../server/contact/db'
 import { MAIL_MESSAGES } from '../../../server/contact/mail-text'
 import { retryDelay } from '../../../server/contact/outbox'
-import { createInquiryStore } from '../../../server/contact/store'
 import { flattenKeys, lookupMessage } from '../../../shared/i18n/messages'
 import { logCollector } from '../../helper'
-import { contactApp, formFields, freshToken, postForm, tempDataDir, validInquiry } from './helper'
+import { contactApp, formFields, freshToken, mailState, postForm, postJson, tempDataDir, validInquiry } from './helper'
 import { freePort, startSmtp, waitFor } from './smtp'
 
 const FAST = { pollMs: 50, baseDelayMs: 200, maxDelayMs: 400, maxAttempts: 50 }
 const mailSettings = (port: number) => ({ smtpUrl: `smtp://127.0.0.1:${port}`, to: 'staff@example.test', from: '蒼栄建設 <noreply@example.test>' })
-const post = (payload: object) => ({ method: 'POST' as const, url: '/api/contact', payload })
-
-function mailState(dataDir: string, id: string) {
-  const db = openDatabase(dataDir)
-  try {
-    return createInquiryStore(db).find(id)!.mail
-  } finally {
-    db.close()
-  }
-}
 
 t.test('mail texts: ja and en have the same keys and every message parses', async (t) => {
   t.same(flattenKeys(MAIL_MESSAGES.ja), flattenKeys(MAIL_MESSAGES.en))
@@ -34,8 +22,8 @@ t.test('staff mail and an auto-reply in the visitor\'s language', async (t) => {
   t.teardown(smtp.close)
   const { app, dataDir } = await contactApp(t, mailSettings(smtp.port), { outbox: FAST })
   await app.ready()
-  const ja = (await app.inject(post(validInquiry()))).json().id
-  const en = (await app.inject(post(validInquiry({ locale: 'en', name: 'Jane Smith', email: 'jane@example.org', emailConfirm: 'jane@example.org', nameKana: '', inquiryType: 'renovation', preferredDate: '' })))).json().id
+  const ja = (await app.inject(postJson(validInquiry()))).json().id
+  const en = (await app.inject(postJson(validInquiry({ locale: 'en', name: 'Jane Smith', email: 'jane@example.org', emailConfirm: 'jane@example.org', nameKana: '', inquiryType: 'renovation', preferredDate: '' })))).json().id
   await waitFor(() => smtp.mails.length === 4)
   const find = (to: string, ref: string) => smtp.mails.find((m) => m.to.includes(to) && m.headers['x-inquiry-reference'] === ref)!
 
@@ -76,7 +64,7 @@ t.test('nothing a visitor types reaches a mail header', async (t) => {
   t.teardown(smtp.close)
   const { app } = await contactApp(t, mailSettings(smtp.port), { outbox: FAST })
   await app.ready()
-  const res = await app.inject(post(validInquiry({ name: 'Evil\r\nBcc: victim@example.net\r\nSubject: spam', company: 'x\r\nTo: other@example.net' })))
+  const res = await app.inject(postJson(validInquiry({ name: 'Evil\r\nBcc: victim@example.net\r\nSubject: spam', company: 'x\r\nTo: other@example.net' })))
   t.equal(res.statusCode, 201)
   await waitFor(() => smtp.mails.length === 2)
   for (const mail of smtp.mails) {
@@ -92,15 +80,15 @@ t.test('a bot\'s inquiry (honeypot, too fast) is never mailed; the drop is logge
   const log = logCollector()
   const { app, dataDir } = await contactApp(t, { ...mailSettings(smtp.port), minFillMs: 60_000 }, { outbox: FAST }, undefined, log.stream)
   await app.ready()
-  const trap = await app.inject(post(validInquiry({ website: 'http://spam.example' })))
+  const trap = await app.inject(postJson(validInquiry({ website: 'http://spam.example' })))
   t.equal(trap.statusCode, 201)
-  const fast = await app.inject(post(validInquiry({ _token: await freshToken(app) })))
+  const fast = await app.inject(postJson(validInquiry({ _token: await freshToken(app) })))
   t.equal(fast.statusCode, 201)
   const form = await postForm(app, '/contact', formFields({ _token: await freshToken(app), website: 'x', step: 'send' }))
   t.equal(form.statusCode, 303)
   // A person's inquiry after the bots': once its two mails are in, the outbox has run after
   // the bots' requests (it sends in order), so any mail of theirs would have gone first.
-  const person = (await app.inject(post(validInquiry()))).json().id
+  const person = (await app.inject(postJson(validInquiry()))).json().id
   await waitFor(() => mailState(dataDir, person)['auto-reply']?.status === 'sent' && mailState(dataDir, person).staff?.status === 'sent')
   await new Promise((r) => setTimeout(r, 3 * FAST.pollMs)) // a few more polls
   t.equal(smtp.mails.length, 2, 'only the person\'s two mails')
@@ -117,7 +105,7 @@ t.test('SMTP down: the visitor still gets 201, mail is retried with back-off and
   const { app, dataDir } = await contactApp(t, mailSettings(port), { outbox: FAST })
   await app.ready()
   const started = Date.now()
-  const res = await app.inject(post(validInquiry()))
+  const res = await app.inject(postJson(validInquiry()))
   t.equal(res.statusCode, 201)
   t.ok(Date.now() - started < 1000, 'the request does not wait for mail')
   const id = res.json().id
@@ -137,7 +125,7 @@ t.test('pending mail survives a restart', async (t) => {
   const port = await freePort()
   const first = await contactApp(t, mailSettings(port), { outbox: FAST }, dataDir)
   await first.app.ready()
-  const id = (await first.app.inject(post(validInquiry({ locale: 'en' })))).json().id
+  const id = (await first.app.inject(postJson(validInquiry({ locale: 'en' })))).json().id
   await waitFor(() => (mailState(dataDir, id).staff?.attempts ?? 0) >= 1)
   await first.app.close()
   const smtp = await startSmtp(port)
@@ -150,7 +138,7 @@ t.test('pending mail survives a restart', async (t) => {
 
 t.test('without SMTP the inquiry is stored and its mail waits', async (t) => {
   const { app, dataDir } = await contactApp(t)
-  const id = (await app.inject(post(validInquiry()))).json().id
+  const id = (await app.inject(postJson(validInquiry()))).json().id
   t.same(mailState(dataDir, id).staff, { status: 'pending', attempts: 0, lastError: null, sentAt: null })
 })
 

@@ -1,11 +1,9 @@
 import t from 'tap'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import { openDatabase } from '../../../server/contact/db'
 import { maskEmailAddresses, type MailTransport } from '../../../server/contact/outbox'
-import { createInquiryStore } from '../../../server/contact/store'
 import { build, logCollector, testConfig } from '../../helper'
-import { tempDataDir, validInquiry } from './helper'
+import { mailState, postJson, tempDataDir, validInquiry } from './helper'
 import { waitFor } from './smtp'
 
 // SMTP servers quote the rejected recipient in their answer, and for the auto-reply that is the
@@ -13,16 +11,6 @@ import { waitFor } from './smtp'
 
 const VISITOR = 'hanako.visitor@example.org'
 const FAST = { pollMs: 50, baseDelayMs: 100, maxDelayMs: 200, maxAttempts: 2 }
-const post = (payload: object) => ({ method: 'POST' as const, url: '/api/contact', payload })
-
-function mailState(dataDir: string, id: string) {
-  const db = openDatabase(dataDir)
-  try {
-    return createInquiryStore(db).find(id)!.mail
-  } finally {
-    db.close()
-  }
-}
 
 t.test('addresses are masked, the rest of the reason kept', async (t) => {
   t.equal(maskEmailAddresses('550 5.1.1 <taro@example.com>: Recipient address rejected'), '550 5.1.1 <[email]>: Recipient address rejected')
@@ -41,7 +29,7 @@ t.test('a transport error quoting the address: neither the log nor last_error ho
   const contact = { minFillMs: 0, rateLimitMax: 1000, to: 'staff@example.test', from: 'noreply@example.test' }
   const app = await build(t, { dataDir, logLevel: 'info', contact: { ...testConfig().contact, ...contact } }, { logStream: log.stream, contact: { transport, outbox: FAST } })
   await app.ready()
-  const res = await app.inject(post(validInquiry({ email: VISITOR, emailConfirm: VISITOR })))
+  const res = await app.inject(postJson(validInquiry({ email: VISITOR, emailConfirm: VISITOR })))
   t.equal(res.statusCode, 201)
   const id = res.json().id
   await waitFor(() => mailState(dataDir, id)['auto-reply']?.status === 'failed' && mailState(dataDir, id).staff?.status === 'failed')
@@ -82,7 +70,7 @@ t.test('a real SMTP server rejecting the visitor\'s address (nodemailer\'s own e
   const contact = { ...testConfig().contact, minFillMs: 0, rateLimitMax: 1000, smtpUrl: `smtp://127.0.0.1:${port}`, to: 'staff@example.test', from: 'noreply@example.test' }
   const app = await build(t, { dataDir, logLevel: 'info', contact }, { logStream: log.stream, contact: { outbox: FAST } })
   await app.ready()
-  const id = (await app.inject(post(validInquiry({ email: VISITOR, emailConfirm: VISITOR })))).json().id
+  const id = (await app.inject(postJson(validInquiry({ email: VISITOR, emailConfirm: VISITOR })))).json().id
   await waitFor(() => mailState(dataDir, id)['auto-reply']?.status === 'failed' && mailState(dataDir, id).staff?.status === 'sent')
   const failure = log.lines.find((l) => /^mail failed/.test(l.msg) && l.mail === 'auto-reply')
   t.ok(failure, 'the failure is logged')
