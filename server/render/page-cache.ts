@@ -76,12 +76,10 @@ export class PageCache {
 
   /** The page in an encoding the client accepts, or null for identity. */
   static encode(page: CachedPage, acceptEncoding: string | undefined): { encoding: Encoding; body: Buffer } | null {
-    // Brotli, then gzip: the order preferredCoding (and so the ETag suffix) follows.
-    for (const encoding of ['br', 'gzip'] as const) {
-      const body = page.encoded[encoding]
-      if (body && accepts(acceptEncoding, encoding)) return { encoding, body }
-    }
-    return null
+    // The same choice as the ETag suffix (etagFor) and @fastify/compress: brotli, then gzip.
+    const encoding = preferredCoding(acceptEncoding)
+    const body = encoding && page.encoded[encoding]
+    return encoding && body ? { encoding, body } : null
   }
 }
 

@@ -44,6 +44,7 @@ t.test('each content-coding has its own strong ETag, and the suffix names the co
   for (const [name, app] of [['cached', cached], ['fresh', fresh]] as const) {
     const tags = new Set<string>()
     for (const accept of ['br', 'gzip', 'gzip, deflate, br', 'br;q=0, gzip', 'identity', '']) {
+      // Twice: the first answer renders (and fills the cache), the second is a hit on the cached app.
       for (const url of ['/en/about', '/en/about']) {
         const res = await app.inject({ url, headers: { 'accept-encoding': accept } })
         const coding = res.headers['content-encoding'] ?? 'none'
