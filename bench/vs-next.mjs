@@ -1,8 +1,8 @@
-// Side-by-side: this server's uncached streaming render against the Next.js peer
-// (../shared/peers/next-site: Next 16 App Router + next-intl, every page rendered per request).
+// Side-by-side: this server's uncached streaming render against a Next.js build of the same site
+// (Next 16 App Router + next-intl, every page rendered per request; a separate project, not in this repository).
 //   node bench/vs-next.mjs --next-dir /tmp/next-site [--duration 10] [--connections 10]
-// The peer must be installed and built first (see ../shared/peers/README.md; copy it to a writable
-// folder, `npm install`, `NEXT_TELEMETRY_DISABLED=1 npm run build`). Same machine, same run, same paths.
+// --next-dir is a writable folder holding that project, installed and built first (`npm install`,
+// `NEXT_TELEMETRY_DISABLED=1 npm run build`), serving the same paths. Same machine, same run.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,7 +15,7 @@ const nextDir = arg('next-dir', '/tmp/next-site')
 const duration = Number(arg('duration', '10'))
 const connections = Number(arg('connections', '10'))
 if (!existsSync(join(nextDir, '.next'))) {
-  console.error(`no Next.js build in ${nextDir}: copy ../shared/peers/next-site there, npm install, npm run build`)
+  console.error(`no Next.js build in ${nextDir}: put the Next.js project there, then npm install and npm run build`)
   process.exit(2)
 }
 

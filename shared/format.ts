@@ -18,7 +18,7 @@ function toDate(value: string): Date {
 }
 
 /**
- * Lists: 2025.04.01 in both languages (DESIGN.md): the numeric year, month and day parts of
+ * Lists: 2025.04.01 in both languages (the site's list style): the numeric year, month and day parts of
  * Intl.DateTimeFormat, joined by dots (no locale writes this pattern itself).
  */
 export function formatListDate(value: string): string {

@@ -1,4 +1,4 @@
-/** Light, dark or system theme (DESIGN.md 3): chosen in the browser, never sent to the server. */
+/** Light, dark or system theme: chosen in the browser, never sent to the server. */
 export const THEMES = ['system', 'light', 'dark'] as const
 export type Theme = (typeof THEMES)[number]
 export const THEME_STORAGE_KEY = 'theme'

@@ -1,24 +1,28 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import { Ajv, type ValidateFunction } from 'ajv'
 import { parse as parseYaml } from 'yaml'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { SITE_IMAGES, STATIC_PAGE_IDS, type ImageRef, type ContentSource, type NewsItem, type PageContent, type ProjectItem, type ServiceSummary, type SiteInfo, type StaticPageId } from '../../shared/content'
+import { describeError } from './describe'
+import { CONTENT_FORMATS } from './formats'
 import { parseFrontMatter } from './front-matter'
 import { ImageRegistry } from './images'
 import { createMarkdown, headingId } from './markdown'
 import { newsSchema, pageSchema, projectSchema, siteSchema } from './schemas'
 import { titlePhrases } from './phrases'
 
-/** Every problem found in the content, one line each ('news/x.ja.md: date: must match ...'). */
+/** Every problem found in the content, one line each ('news/x.ja.md: date: must be a real date written YYYY-MM-DD (got 2026-02-30)'). */
 export class ContentError extends Error {
   constructor(readonly problems: string[]) {
     super(`content has ${problems.length} problem(s):\n${problems.join('\n')}`)
   }
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false })
+// verbose: each error carries the value and its schema, which describeError words.
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true })
+for (const [name, format] of Object.entries(CONTENT_FORMATS)) ajv.addFormat(name, { type: 'string', validate: format.validate })
 const validators = {
   site: ajv.compile(siteSchema),
   page: ajv.compile(pageSchema),
@@ -26,19 +30,11 @@ const validators = {
   project: ajv.compile(projectSchema),
 }
 
-function describe(error: ErrorObject): string {
-  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
-  if (error.keyword === 'required') return `${[path, error.params.missingProperty].filter(Boolean).join('.')}: is required`
-  if (error.keyword === 'additionalProperties') return `${[path, error.params.additionalProperty].filter(Boolean).join('.')}: is not a known field`
-  if (error.keyword === 'dependencies') return `${error.params.missingProperty}: is required when ${error.params.property} is set`
-  if (error.keyword === 'enum') return `${path}: must be one of ${(error.params.allowedValues as string[]).join(', ')}`
-  return `${path || '(front matter)'}: ${error.message}`
-}
-
 function check<T>(validate: ValidateFunction, data: unknown, file: string, problems: string[]): data is T {
   if (validate(data)) return true
+  const root = file.endsWith('.md') ? '(front matter)' : '(whole file)'
   // ajv reports an enum failure also as the parent's anyOf etc.; keep each line once.
-  for (const line of new Set((validate.errors ?? []).map(describe))) problems.push(`${file}: ${line}`)
+  for (const line of new Set((validate.errors ?? []).map((error) => describeError(error, root)))) problems.push(`${file}: ${line}`)
   return false
 }
 
@@ -118,7 +114,7 @@ export async function loadContent(contentDir: string): Promise<Loaded> {
       const path = join(dir, name)
       const m = ITEM_FILE.exec(name)
       if (!m) {
-        if (!name.startsWith('.')) problems.push(`${rel(path)}: file name must be <slug>.ja.md or <slug>.en.md (slug: a-z, 0-9, -)`)
+        if (!name.startsWith('.')) problems.push(`${rel(path)}: file name must be <slug>.ja.md or <slug>.en.md, the slug using only a-z, 0-9 and - (not first)`)
         continue
       }
       const text = read(path)

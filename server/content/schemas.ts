@@ -1,10 +1,11 @@
 import { SOCIAL_NETWORKS } from '../../shared/social'
 import { NEWS_CATEGORIES, PROJECT_CATEGORIES } from '../../shared/content'
+import type { ContentFormatName } from './formats'
 
-const DATE = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$'
-const MONTH = '^\\d{4}-(0[1-9]|1[0-2])$'
+// Written forms are named formats (./formats), never patterns: each comes with the words a writer reads.
+const written = <F extends ContentFormatName>(format: F) => ({ type: 'string', format }) as const
 const text = { type: 'string', minLength: 1, maxLength: 300 } as const
-const imagePath = { type: 'string', pattern: '^images/[A-Za-z0-9/_.-]+\\.(svg|png|jpe?g|webp|avif)$' } as const
+const imagePath = written('image')
 const localised = (schema: object) => ({ type: 'object', required: ['ja', 'en'], additionalProperties: false, properties: { ja: schema, en: schema } })
 
 export const siteSchema = {
@@ -17,20 +18,20 @@ export const siteSchema = {
     tagline: localised(text),
     description: localised(text),
     address: localised(text),
-    postalCode: { type: 'string', pattern: '^\\d{3}-?\\d{4}$' },
-    phone: { type: 'string', pattern: '^[0-9+-]{6,20}$' },
-    phoneInternational: { type: 'string', pattern: '^\\+[0-9-]{6,20}$' },
-    fax: { type: 'string', pattern: '^[0-9+-]{6,20}$' },
+    postalCode: written('postal-code'),
+    phone: written('phone'),
+    phoneInternational: written('international-phone'),
+    fax: written('phone'),
     hours: localised(text),
-    email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$' },
+    email: written('email'),
     founded: { type: 'integer', minimum: 1800, maximum: 2100 },
     employees: { type: 'integer', minimum: 1 },
     representative: localised(text),
-    mapUrl: { type: 'string', pattern: '^https://' },
+    mapUrl: written('https-url'),
     social: {
       type: 'object',
       additionalProperties: false,
-      properties: Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((network) => [network, { type: 'string', pattern: '^[A-Za-z0-9._-]+$' }])),
+      properties: Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((network) => [network, written('account')])),
     },
     licences: localised({ type: 'array', items: text }),
     services: {
@@ -54,7 +55,7 @@ export const newsSchema = {
   required: ['title', 'date', 'category', 'excerpt'],
   properties: {
     title: text,
-    date: { type: 'string', pattern: DATE },
+    date: written('date'),
     category: { enum: [...NEWS_CATEGORIES] },
     excerpt: text,
     cover: imagePath,
@@ -71,14 +72,14 @@ export const projectSchema = {
     title: text,
     location: text,
     client: text,
-    completed: { type: 'string', pattern: DATE },
+    completed: written('date'),
     category: { enum: [...PROJECT_CATEGORIES] },
     use: text,
     structure: text,
     scale: text,
     floorArea: { type: 'number', exclusiveMinimum: 0 },
-    periodStart: { type: 'string', pattern: MONTH },
-    periodEnd: { type: 'string', pattern: MONTH },
+    periodStart: written('month'),
+    periodEnd: written('month'),
     scope: text,
     summary: text,
     featured: { type: 'boolean' },

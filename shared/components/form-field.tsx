@@ -42,7 +42,7 @@ interface FieldProps {
 }
 
 /**
- * One form field (DESIGN.md 5): label with its Required/Optional badge, hint, control and
+ * One form field: label with its Required/Optional badge, hint, control and
  * error message; the control is described by the hint and the error, and marked invalid.
  */
 export function Field({ id, name, label, required, hint, error, children, inline }: FieldProps) {

@@ -39,7 +39,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr!.on('data', (d) => (stderr += d))
   const origin = await new Promise<string>((resolve, reject) => {
     let buffer = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000)
+    // A deadline only (the wait itself is for the "listening" line): generous for a busy machine.
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 60_000)
     child.stdout!.on('data', (d) => {
       buffer += d
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(buffer)

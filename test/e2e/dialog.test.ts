@@ -26,8 +26,9 @@ t.test('confirmation dialog: modal, initial focus on Cancel, Escape cancels, foc
   t.equal(await page.evaluate(() => document.activeElement?.textContent), 'OK', 'Shift+Tab wraps too')
   await page.keyboard.press('Escape')
   t.equal(await answer, false, 'Escape cancels')
-  t.equal(await dialog.isVisible(), false)
-  t.equal(await page.evaluate(() => document.activeElement?.textContent), 'Contact', 'focus back on the opener')
+  // The answer comes first; the dialog closes on the next render and its close event returns the focus.
+  await t.resolves(dialog.waitFor({ state: 'hidden' }), 'the dialog closes')
+  await t.resolves(page.waitForFunction(() => document.activeElement?.textContent === 'Contact'), 'focus back on the opener')
 
   const yes = page.evaluate(() => window.site!.confirm('save'))
   await page.getByRole('dialog', { name: 'Are you sure you want to save it?' }).waitFor()

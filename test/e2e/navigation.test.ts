@@ -46,7 +46,7 @@ t.test('a nav link navigates without a document load: title, head tags, focus', 
   // An article, then the 404 page of a missing one.
   await page.locator('a.news-list__title').first().click()
   await page.waitForURL(/\/en\/news\/.+/)
-  await page.waitForFunction(() => document.querySelectorAll('script[type="application/ld+json"]').length > 0)
+  await page.waitForFunction(() => [...document.querySelectorAll('script[type="application/ld+json"]')].some((s) => s.textContent!.includes('"NewsArticle"')))
   t.ok(await marked(page), 'still the same document')
   t.equal(await focusedId(page), 'page-title')
   t.same(problems, [], 'no console error or warning')
@@ -137,10 +137,11 @@ t.test('a new build makes the next navigation a full page load', async (t) => {
   t.teardown(() => context.close())
   const page = await context.newPage()
   await page.route('**/_build/latest.json', (route) => route.fulfill({ json: { id: 'a-newer-build', time: new Date().toISOString() } }))
+  // The watcher checks 1000 ms after load: listen before the page loads, so a quick answer is not missed.
+  const checked = page.waitForResponse('**/_build/latest.json')
   await page.goto(server.origin + '/en/about')
   await page.waitForSelector('html[data-hydrated="true"]')
-  // The watcher checks 1000 ms after load.
-  await page.waitForResponse('**/_build/latest.json')
+  await checked
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1))
   await page.locator('.site-header__desktop').getByRole('link', { name: 'News', exact: true }).click()
   await page.waitForURL(server.origin + '/en/news')

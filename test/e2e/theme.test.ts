@@ -30,9 +30,19 @@ t.test('a stored choice applies before first paint (no flash), even before the b
     await held
     await route.continue()
   })
-  // DOMContentLoaded waits for module scripts, so wait for the parsed footer instead.
+  // As on a busy machine: the whole document is parsed (down to the footer) before the stylesheet arrives.
+  let releaseStyles!: () => void
+  const stylesHeld = new Promise<void>((r) => (releaseStyles = r))
+  await page.route('**/assets/*.css', async (route) => {
+    await stylesHeld
+    await route.continue()
+  })
   await page.goto(server.origin + '/en/about', { waitUntil: 'commit' })
   await page.waitForSelector('footer', { state: 'attached' })
+  releaseStyles()
+  // DOMContentLoaded and load wait for the held module script. The first paint needs the body and
+  // the stylesheet: wait until the parser is in the body and every stylesheet has loaded.
+  await page.waitForFunction(() => document.body !== null && [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null))
   t.equal(await page.evaluate(() => document.documentElement.dataset.hydrated), undefined, 'the bundle has not run')
   t.equal(await page.getAttribute('html', 'data-theme'), 'dark')
   t.equal(await bodyBackground(page), DARK_BG, 'dark from the first paint')
@@ -44,8 +54,9 @@ t.test('the switch: Auto / Light / Dark, aria-pressed, remembered across pages',
   t.teardown(() => context.close())
   const page = await context.newPage()
   await page.goto(server.origin + '/en/about')
-  await page.waitForSelector('html[data-hydrated="true"]')
   const desktop = page.locator('.site-header__desktop .theme-switch')
+  // The switch is shown once it has read the stored choice (an effect after hydration).
+  await desktop.waitFor({ state: 'visible' })
   t.equal(await desktop.getByRole('button', { name: 'Auto' }).getAttribute('aria-pressed'), 'true')
   await desktop.getByRole('button', { name: 'Dark' }).click()
   t.equal(await bodyBackground(page), DARK_BG)
