@@ -2,6 +2,8 @@
 // SIGKILL at a random moment, restarts it on the same DATA_DIR, and repeats; then checks that every
 // inquiry that got a 201 is in the database with the same reference, and that resending an
 // acknowledged token after the crashes answers the same reference without storing again.
+// Each inquiry carries the signed token of a form served just before (GET /contact), as the
+// browser's script sends it; the tokens stay valid across restarts (DATA_DIR/form-secret).
 // Usage: node build.mjs && node bench/crash-inquiries.mjs [--rounds 5] [--concurrency 16] [--round-ms 1500] [--json]
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -54,6 +56,14 @@ const inquiry = (token, n) => ({
   _token: token,
 })
 
+/** The hidden _token of a freshly served contact form (uncompressed: the bench spends no CPU on brotli). */
+async function formToken(origin) {
+  const res = await fetch(`${origin}/contact`, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(10_000) })
+  const token = /name="_token" value="([^"]+)"/.exec(await res.text())?.[1]
+  if (!token) throw new Error(`no form token (${res.status})`)
+  return token
+}
+
 async function send(origin, token, n) {
   const res = await fetch(`${origin}/api/contact`, {
     method: 'POST',
@@ -75,11 +85,15 @@ for (let round = 1; round <= ROUNDS; round++) {
   const { child, origin } = await startServer()
   let stop = false
   const worker = async () => {
+    // The next form is fetched while the current inquiry is sent.
+    let next = formToken(origin)
     while (!stop) {
-      const token = `crash-${round}-${++n}`
       sent++
       try {
-        const id = await send(origin, token, n)
+        const token = await next
+        next = formToken(origin)
+        next.catch(() => {})
+        const id = await send(origin, token, ++n)
         if (id) acked.set(token, id)
         else failed++
       } catch {

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config'
 import { openDatabase } from './db'
-import { sinceInstant, toCsv, toJsonRecord, toListing } from './export'
+import { sinceInstant, toCsv, toJson, toListing } from './export'
 import { createInquiryStore } from './store'
 
 const USAGE = `usage:
@@ -43,7 +43,7 @@ function main(args: string[]): void {
         fail((err as Error).message)
       }
       const records = store.list(since ? { since } : {})
-      process.stdout.write(format === 'csv' ? toCsv(records) : JSON.stringify(records.map(toJsonRecord), null, 2) + '\n')
+      process.stdout.write(format === 'csv' ? toCsv(records) : toJson(records))
     } else if (command === 'retry') {
       const changed = db.prepare("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE status = 'failed'").run(Date.now()).changes
       process.stdout.write(`${changed} mail(s) queued again; the running server sends them within a few seconds\n`)

@@ -1,6 +1,6 @@
 /**
  * The contact form's part of the environment (read by server/config.ts, the only reader of
- * process.env): mail, rate limit, form token secret, minimum fill time.
+ * process.env): mail, rate limit, form token secret, minimum fill time, API key, auto-reply cap.
  */
 export interface ContactConfig {
   /** nodemailer connection URL (smtp:// or smtps://); empty: inquiries are stored, nothing is mailed. */
@@ -16,6 +16,13 @@ export interface ContactConfig {
   formSecret: string
   /** A form sent sooner than this after it was served is a bot's (dropped silently). */
   minFillMs: number
+  /**
+   * Key of trusted integrations that post to the JSON API without a form (`Authorization:
+   * Bearer <key>`); empty: every JSON inquiry needs the signed token of a served form.
+   */
+  apiKey: string
+  /** Auto-replies per recipient address and 24 hours; inquiries beyond it are stored and sent to staff only. */
+  autoReplyMaxPerDay: number
 }
 
 const ADDRESS = '[^\\s@<>,]+@[^\\s@<>,]+'
@@ -28,6 +35,8 @@ export const contactEnvProperties = {
   RATE_LIMIT_CONTACT_WINDOW: { type: 'string', pattern: '^[0-9]+ ?(ms|s|seconds?|m|min|minutes?|h|hours?)?$', default: '1 minute' },
   FORM_SECRET: { type: 'string', pattern: '^(\\S{16,})?$', default: '' },
   CONTACT_MIN_FILL_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 3000 },
+  CONTACT_API_KEY: { type: 'string', pattern: '^([A-Za-z0-9._~+/=-]{32,200})?$', default: '' },
+  CONTACT_AUTOREPLY_MAX_PER_DAY: { type: 'integer', minimum: 0, maximum: 1000, default: 3 },
 } as const
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
@@ -50,6 +59,8 @@ export function readContactConfig(v: Record<string, any>): ContactConfig {
     rateLimitWindowMs: parseDuration(v.RATE_LIMIT_CONTACT_WINDOW),
     formSecret: v.FORM_SECRET,
     minFillMs: v.CONTACT_MIN_FILL_MS,
+    apiKey: v.CONTACT_API_KEY,
+    autoReplyMaxPerDay: v.CONTACT_AUTOREPLY_MAX_PER_DAY,
   }
 }
 

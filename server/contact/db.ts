@@ -43,6 +43,17 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
     `,
   },
+  {
+    version: 2,
+    name: 'auto-reply recipient key',
+    // The auto-reply cap counts per recipient (store.ts, replyKey). Older rows get the address in
+    // lower case (without the +tag folding): the cap looks back one day only.
+    sql: `
+      ALTER TABLE inquiries ADD COLUMN reply_key TEXT;
+      UPDATE inquiries SET reply_key = lower(email);
+      CREATE INDEX inquiries_reply_key ON inquiries (reply_key, received_at);
+    `,
+  },
 ]
 
 function migrate(db: Db): void {

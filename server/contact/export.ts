@@ -1,3 +1,4 @@
+import { parseDate, printable } from '../../shared/validation'
 import type { InquiryRecord, MailKind, MailState } from './store'
 
 /** Export columns, in order (the JSON objects carry the same fields plus `mail`). */
@@ -5,6 +6,8 @@ const COLUMNS = ['id', 'receivedAt', 'locale', 'name', 'nameKana', 'company', 'e
 
 /** '2026-04-01' is the start of that day in Tokyo; anything else must be an ISO instant. */
 export function sinceInstant(text: string): string {
+  // A day must exist: Date.parse would quietly turn 2026-02-30 into 2 March.
+  if (/^\d{4}-\d{2}-\d{2}/.test(text) && !parseDate(text.slice(0, 10))) throw new Error(`--since: not a real date: ${text}`)
   const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00+09:00` : text
   const time = Date.parse(day)
   if (Number.isNaN(time)) throw new Error(`--since: not a date: ${text}`)
@@ -29,10 +32,11 @@ export function toJsonRecord(r: InquiryRecord) {
 
 /**
  * A CSV cell: quoted when needed (RFC 4180), and a leading = + - @ (or tab / CR) prefixed
- * with ' so a spreadsheet never runs a visitor's text as a formula.
+ * with ' so a spreadsheet never runs a visitor's text as a formula. Control characters other
+ * than line breaks and tabs are shown as escapes ('\u001B'), as in every output of the CLI.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value)
+  let text = printable(value === null || value === undefined ? '' : String(value), true)
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
@@ -44,10 +48,25 @@ export function toCsv(records: InquiryRecord[]): string {
   return '\uFEFF' + [header.join(','), ...rows].join('\r\n') + '\r\n'
 }
 
-/** `list`: one line per inquiry, newest first. */
+/**
+ * `list`: one line per inquiry, newest first. Every value goes through printable(): a
+ * visitor's ESC sequence or line break (a row stored before the form refused them) is shown
+ * as '\u001B' or '\n' and never acts on the operator's terminal.
+ */
 export function toListing(records: InquiryRecord[]): string {
   if (records.length === 0) return 'no inquiries\n'
   const line = (r: InquiryRecord) =>
-    [r.id, r.receivedAt.slice(0, 19).replace('T', ' ') + 'Z', r.locale, r.inquiryType.padEnd(16), `staff: ${mailStatus(r.mail.staff)}`, `auto-reply: ${mailStatus(r.mail['auto-reply'])}`, `${r.name} <${r.email}>`].join('  ')
+    [r.id, r.receivedAt.slice(0, 19).replace('T', ' ') + 'Z', r.locale, r.inquiryType.padEnd(16), `staff: ${mailStatus(r.mail.staff)}`, `auto-reply: ${mailStatus(r.mail['auto-reply'])}`, `${r.name} <${r.email}>`]
+      .map((cell) => printable(cell))
+      .join('  ')
   return records.map(line).join('\n') + '\n'
+}
+
+// JSON.stringify escapes the C0 controls but leaves DEL, the C1 controls, U+2028/2029 and the bidi controls as they are.
+const JSON_UNESCAPED_CONTROLS = /[\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g
+
+/** `export --format json`: the records as JSON whose every control character is a \u escape (same data, safe to print). */
+export function toJson(records: InquiryRecord[]): string {
+  const text = JSON.stringify(records.map(toJsonRecord), null, 2)
+  return text.replace(JSON_UNESCAPED_CONTROLS, (ch) => '\\u' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')) + '\n'
 }

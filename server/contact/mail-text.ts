@@ -3,6 +3,7 @@ import enMail from '../../locales/en/mail.json' with { type: 'json' }
 import type { SiteInfo } from '../../shared/content'
 import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales'
 import { createTranslator, type MessageNode, type MessageTree, type Translate } from '../../shared/i18n/messages'
+import { CONTROL_RUNS, printable } from '../../shared/validation/control-chars'
 import { formatDay } from '../../shared/validation/rules/dates'
 import { catalog } from '../i18n/catalog'
 import type { Inquiry, MailKind } from './store'
@@ -23,7 +24,7 @@ function translator(locale: Locale): Translate {
 
 /** What goes into a mail header from a visitor: one line, no control characters, bounded. */
 export function headerText(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, 100)
+  return text.replace(CONTROL_RUNS, ' ').trim().slice(0, 100)
 }
 
 export interface MailMessage {
@@ -37,29 +38,32 @@ export interface MailMessage {
 /**
  * The inquiry as 'label: value' lines in `locale` (the message last, on lines of its own).
  * `full: false` leaves out everything the visitor typed freely (the auto-reply's form).
+ * Each value is one line (printable(): a line break in a name shows as '\n' and cannot add a
+ * line such as a fake 'Email:'), and the message keeps its line breaks but no other control.
  */
 function summary(inquiry: Inquiry, locale: Locale, full = true): string {
   const t = translator(locale)
   const empty = t('units.contact.review.empty')
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(new Date(inquiry.receivedAt))
   const field = (name: string) => t(`units.contact.fields.${name}`)
+  const line = (name: string, value: string) => `${field(name)}: ${printable(value)}`
   const typeAndDate = [
-    `${field('inquiryType')}: ${t(`units.contact.types.${inquiry.inquiryType}`, undefined, inquiry.inquiryType)}`,
-    `${field('preferredDate')}: ${inquiry.preferredDate ? formatDay(inquiry.preferredDate, locale) : empty}`,
+    line('inquiryType', t(`units.contact.types.${inquiry.inquiryType}`, undefined, inquiry.inquiryType)),
+    line('preferredDate', inquiry.preferredDate ? formatDay(inquiry.preferredDate, locale) : empty),
   ]
   const head = [`${t('mail.labels.reference')}: ${inquiry.id}`, `${t('mail.labels.receivedAt')}: ${t('mail.receivedAt', { time })}`]
   if (!full) return [...head, ...typeAndDate].join('\n')
   const lines = [
     ...head,
     `${t('mail.labels.locale')}: ${t(`mail.locales.${inquiry.locale}`)}`,
-    `${field('name')}: ${inquiry.name}`,
-    ...(inquiry.nameKana ? [`${field('nameKana')}: ${inquiry.nameKana}`] : []),
-    `${field('company')}: ${inquiry.company || empty}`,
-    `${field('email')}: ${inquiry.email}`,
-    `${field('phone')}: ${inquiry.phone || empty}`,
+    line('name', inquiry.name),
+    ...(inquiry.nameKana ? [line('nameKana', inquiry.nameKana)] : []),
+    line('company', inquiry.company || empty),
+    line('email', inquiry.email),
+    line('phone', inquiry.phone || empty),
     ...typeAndDate,
     `${field('message')}:`,
-    inquiry.message,
+    printable(inquiry.message, true),
   ]
   return lines.join('\n')
 }

@@ -7,6 +7,7 @@ import { bodyLocale, isInquiryShape } from './api-shape'
 import { httpError, isCrossSite, mediaType } from './guards'
 import { sendApiError } from './messages'
 import type { ContactService } from './service'
+import type { TokenCheck } from './token'
 
 /** Largest accepted body (JSON or form): 32 KiB. */
 export const BODY_LIMIT = 32 * 1024
@@ -20,7 +21,14 @@ interface ApiOptions {
 /**
  * POST /api/contact (JSON). 201 { id } once stored (a `_token` already stored: 201 with the
  * first id, nothing validated or stored again); 422 { message, errors }; 400 malformed or
- * unknown fields; 413 over 32 KiB; 415 not JSON; 429 rate limited; 403 from another site.
+ * unknown fields; 413 over 32 KiB; 415 not JSON; 429 rate limited; 403 from another site, or
+ * without the signed `_token` of a served form.
+ *
+ * The JSON API is held to the form's rules: a valid signed token (it dates the form, so the
+ * minimum fill time applies, and it is the idempotency key), the honeypot, the rate limit.
+ * Only a trusted integration presenting the API key (`Authorization: Bearer <CONTACT_API_KEY>`)
+ * posts without a form; its `_token`, if any, is its own idempotency key. Any other
+ * Authorization header (a browser's auth_jwt, say) changes nothing.
  *
  * Order: onRequest refuses a body that is not JSON (403 when the request is also cross-site,
  * else 415) before it is read; the JSON is then parsed (400, 413), so the cross-site check
@@ -52,7 +60,15 @@ export default async function contactApiRoutes(app: FastifyInstance, { service, 
       return sendApiError(reply, 400, locale)
     }
     const token = typeof body._token === 'string' && body._token !== '' ? body._token : null
-    const bot = service.botSign(body.website, token ? service.signer.verify(token, service.now().getTime()) : null)
+    let check: TokenCheck | null = null
+    if (!service.hasApiKey(req.headers.authorization)) {
+      check = service.signer.verify(token, service.now().getTime())
+      if (!check.ok) {
+        req.log.info({ reason: check.reason, statusCode: 403 }, 'inquiry refused: no valid form token')
+        return sendApiError(reply, 403, locale, 'token')
+      }
+    }
+    const bot = service.botSign(body.website, check)
     if (bot) return reply.code(201).send({ id: service.drop(bot, 'api', req.log) })
     const first = service.resent(token, 'api', req.log)
     if (first) return reply.code(201).send({ id: first })

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ContactValues } from '../../shared/contact/fields'
 import { checkContact } from '../../shared/contact/validate'
@@ -16,6 +17,28 @@ export interface ContactServiceDeps {
   outbox: Outbox | null
   minFillMs: number
   now: () => Date
+  /** CONTACT_API_KEY: lets an integration post JSON without a form token ('' or absent: nobody). */
+  apiKey?: string
+  /** CONTACT_AUTOREPLY_MAX_PER_DAY (3 when absent). */
+  autoReplyMaxPerDay?: number
+}
+
+export const DEFAULT_AUTOREPLY_MAX_PER_DAY = 3
+
+const digest = (text: string) => createHash('sha256').update(text).digest()
+
+/**
+ * Whether an Authorization header carries the API key ('Bearer <key>'). The key is compared in
+ * constant time (as digests, so neither its length nor its characters show in the timing).
+ */
+function apiKeyCheck(apiKey: string): (authorization: unknown) => boolean {
+  if (!apiKey) return () => false
+  const expected = digest(apiKey)
+  return (authorization) => {
+    if (typeof authorization !== 'string') return false
+    const m = /^Bearer +(\S+) *$/i.exec(authorization)
+    return m !== null && timingSafeEqual(digest(m[1]!), expected)
+  }
 }
 
 export type Via = 'api' | 'form'
@@ -23,9 +46,12 @@ export type Via = 'api' | 'form'
 /** What the JSON API and the form POSTs share: validation, bot checks, storing. */
 export function createContactService(deps: ContactServiceDeps) {
   const { store, signer } = deps
+  const autoReplyLimit = deps.autoReplyMaxPerDay ?? DEFAULT_AUTOREPLY_MAX_PER_DAY
   return {
     signer,
     now: deps.now,
+    /** True when the request is a trusted integration's (the configured API key as a Bearer token). */
+    hasApiKey: apiKeyCheck(deps.apiKey ?? ''),
     today: () => todayIn(DEFAULT_TIME_ZONE, deps.now()),
     /** Field -> message of the server's AJV validation (the same rules and messages as the browser's). */
     validate(values: ContactValues, locale: Locale): FormErrors {
@@ -53,12 +79,17 @@ export function createContactService(deps: ContactServiceDeps) {
       if (id) log.info({ inquiryId: id, via }, 'inquiry resent, answered with the first id')
       return id
     },
-    /** Stores (once per token) and wakes the mail outbox; returns after the commit. */
+    /**
+     * Stores (once per token) and wakes the mail outbox; returns after the commit. The
+     * auto-reply goes to whatever address was typed, so one address gets at most
+     * `autoReplyMaxPerDay` of them a day: beyond that the inquiry is stored and sent to staff only.
+     */
     accept(values: ContactValues, locale: Locale, token: string | null, via: Via, log: FastifyBaseLogger): { id: string; created: boolean } {
-      const result = store.insert({ values, locale, token, now: deps.now() })
+      const result = store.insert({ values, locale, token, now: deps.now(), autoReplyLimit })
       if (result.created) {
         deps.outbox?.kick()
         log.info({ inquiryId: result.id, locale, via }, 'inquiry stored')
+        if (!result.autoReply) log.warn({ inquiryId: result.id, via, limit: autoReplyLimit }, 'auto-reply not queued: daily limit for the address reached')
       } else {
         log.info({ inquiryId: result.id, via }, 'inquiry resent, answered with the first id')
       }

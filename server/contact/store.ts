@@ -30,6 +30,31 @@ export interface NewInquiry {
   /** The submission token (idempotency key), or null for a request without one. */
   token: string | null
   now: Date
+  /** Most auto-replies to one recipient in the 24 hours before `now` (none beyond it); no cap when absent. */
+  autoReplyLimit?: number
+}
+
+export interface InsertResult {
+  id: string
+  /** False for a token seen before: the first inquiry's id, nothing stored. */
+  created: boolean
+  /** False when the recipient already had `autoReplyLimit` auto-replies in the last 24 hours. */
+  autoReply: boolean
+}
+
+export const AUTO_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Who an auto-reply really goes to, for its cap: the address in lower case without a
+ * '+tag' ('Taro+1@Example.com' -> 'taro@example.com'), so tags do not multiply the cap.
+ */
+export function replyKey(email: string): string {
+  const lower = email.toLowerCase()
+  const at = lower.lastIndexOf('@')
+  if (at < 0) return lower
+  const local = lower.slice(0, at)
+  const plus = local.indexOf('+')
+  return (plus > 0 ? local.slice(0, plus) : local) + lower.slice(at)
 }
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ' // Crockford base 32: no I, L, O, U
@@ -68,16 +93,20 @@ export type InquiryStore = ReturnType<typeof createInquiryStore>
 /** Inquiries in SQLite. Every write is one transaction, committed before the caller answers. */
 export function createInquiryStore(db: Db) {
   const insertRow = db.prepare(`
-    INSERT INTO inquiries (id, token, received_at, locale, name, name_kana, company, email, phone, inquiry_type, preferred_date, message, privacy_consent)
-    VALUES (@id, @token, @receivedAt, @locale, @name, @nameKana, @company, @email, @phone, @inquiryType, @preferredDate, @message, @privacyConsent)
+    INSERT INTO inquiries (id, token, received_at, locale, name, name_kana, company, email, reply_key, phone, inquiry_type, preferred_date, message, privacy_consent)
+    VALUES (@id, @token, @receivedAt, @locale, @name, @nameKana, @company, @email, @replyKey, @phone, @inquiryType, @preferredDate, @message, @privacyConsent)
     ON CONFLICT (token) DO NOTHING`)
   const byToken = db.prepare('SELECT id FROM inquiries WHERE token = ?').pluck()
   const enqueue = db.prepare('INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)')
+  const recentAutoReplies = db
+    .prepare("SELECT COUNT(*) FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE i.reply_key = ? AND i.received_at > ?")
+    .pluck()
   const byId = db.prepare('SELECT * FROM inquiries WHERE id = ?')
   const mailOf = db.prepare('SELECT kind, status, attempts, last_error, sent_at FROM outbox WHERE inquiry_id = ?')
 
-  const insertOnce = db.transaction((input: NewInquiry, id: string): { id: string; created: boolean } => {
+  const insertOnce = db.transaction((input: NewInquiry, id: string): InsertResult => {
     const v = input.values
+    const key = replyKey(v.email)
     const result = insertRow.run({
       id,
       token: input.token,
@@ -87,15 +116,19 @@ export function createInquiryStore(db: Db) {
       nameKana: orNull(v.nameKana),
       company: orNull(v.company),
       email: v.email,
+      replyKey: key,
       phone: orNull(v.phone),
       inquiryType: v.inquiryType,
       preferredDate: orNull(v.preferredDate),
       message: v.message,
       privacyConsent: v.privacyConsent ? 1 : 0,
     })
-    if (result.changes === 0) return { id: byToken.get(input.token) as string, created: false }
-    for (const kind of MAIL_KINDS) enqueue.run(id, kind, input.now.getTime())
-    return { id, created: true }
+    if (result.changes === 0) return { id: byToken.get(input.token) as string, created: false, autoReply: false }
+    // Counted in the same (immediate) transaction as the insert: concurrent sends cannot both pass.
+    const since = new Date(input.now.getTime() - AUTO_REPLY_WINDOW_MS).toISOString()
+    const autoReply = input.autoReplyLimit === undefined || (recentAutoReplies.get(key, since) as number) < input.autoReplyLimit
+    for (const kind of MAIL_KINDS) if (kind === 'staff' || autoReply) enqueue.run(id, kind, input.now.getTime())
+    return { id, created: true, autoReply }
   })
 
   function mailStates(id: string): InquiryRecord['mail'] {
@@ -106,10 +139,11 @@ export function createInquiryStore(db: Db) {
 
   return {
     /**
-     * Stores an inquiry and queues its two mails, atomically. A token seen before returns
-     * the first inquiry's id (created: false) and stores nothing.
+     * Stores an inquiry and queues its mails, atomically: the staff mail always, the
+     * auto-reply unless its recipient reached `autoReplyLimit` in the last 24 hours. A token
+     * seen before returns the first inquiry's id (created: false) and stores nothing.
      */
-    insert(input: NewInquiry): { id: string; created: boolean } {
+    insert(input: NewInquiry): InsertResult {
       for (let attempt = 0; ; attempt++) {
         try {
           return insertOnce.immediate(input, newReference(input.now))

@@ -49,6 +49,8 @@ export default fp<ContactPluginOptions>(
       signer: createTokenSigner(resolveFormSecret(contact.formSecret, config.dataDir)),
       outbox,
       minFillMs: contact.minFillMs,
+      apiKey: contact.apiKey,
+      autoReplyMaxPerDay: contact.autoReplyMaxPerDay,
       now: deps.now ?? (() => new Date()),
     })
     app.addHook('onReady', async () => outbox?.start())

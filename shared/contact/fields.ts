@@ -53,16 +53,18 @@ export function contactFields(today: string): FormFields {
   let fields = byDay.get(today)
   if (fields) return fields
   fields = {
-    name: { rules: [{ id: 'required' }, { id: 'notBlank' }, { id: 'maxChars', params: [MAX_CHARS.name] }] },
+    // Free text is shown to staff in mail and on a terminal (the inquiries CLI): no control
+    // characters; line breaks and tabs only in the message, the one multi-line field.
+    name: { rules: [{ id: 'required' }, { id: 'notBlank' }, { id: 'noControlChars' }, { id: 'maxChars', params: [MAX_CHARS.name] }] },
     // The katakana rule runs in checkContact, on the furigana without its spaces ('ヤマダ　タロウ').
-    nameKana: { rules: [{ id: 'maxChars', params: [MAX_CHARS.nameKana] }] },
-    company: { rules: [{ id: 'maxChars', params: [MAX_CHARS.company] }] },
+    nameKana: { rules: [{ id: 'noControlChars' }, { id: 'maxChars', params: [MAX_CHARS.nameKana] }] },
+    company: { rules: [{ id: 'noControlChars' }, { id: 'maxChars', params: [MAX_CHARS.company] }] },
     email: { rules: [{ id: 'required' }, { id: 'email' }] },
     emailConfirm: { rules: [{ id: 'required' }, { id: 'sameAs', params: [{ $field: 'email' }] }] },
     phone: { rules: [{ id: 'phone' }] },
     inquiryType: { rules: [{ id: 'required', params: ['select'] }] },
     preferredDate: { rules: [{ id: 'dateNotBeforeToday', params: [DEFAULT_TIME_ZONE, today] }, { id: 'dateMax', params: [oneYearAfter(today)] }] },
-    message: { rules: [{ id: 'required' }, { id: 'notBlank' }, { id: 'maxChars', params: [MAX_CHARS.message] }] },
+    message: { rules: [{ id: 'required' }, { id: 'notBlank' }, { id: 'noControlChars', params: ['multiLine'] }, { id: 'maxChars', params: [MAX_CHARS.message] }] },
     privacyConsent: { rules: [{ id: 'mustBeTrue' }] },
   }
   if (byDay.size > 4) byDay.clear()

@@ -6,7 +6,7 @@ import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { MailTransport } from '../../server/contact/outbox'
 import { build, logCollector, testConfig } from '../helper'
-import { formFields, freshToken, postForm, tempDataDir, validInquiry } from './contact/helper'
+import { formFields, freshToken, postForm, tempDataDir, validInquiry, withFormToken } from './contact/helper'
 import { waitFor } from './contact/smtp'
 
 t.test('one log line per request with method, route, status, duration and request id; secrets redacted', async (t) => {
@@ -55,9 +55,9 @@ t.test('a real contact POST: the logs never hold the visitor\'s personal data', 
   const contact = { ...testConfig().contact, minFillMs: 0, rateLimitMax: 1000, to: 'staff@example.test', from: 'noreply@example.test' }
   const app = await build(t, { logLevel: 'trace', dataDir: tempDataDir(t), contact }, { logStream: log.stream, contact: { transport, outbox: { pollMs: 50 } } })
   await app.ready()
-  const api = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'x-request-id': 'contact-api' }, payload: validInquiry(personal) })
+  const api = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'x-request-id': 'contact-api' }, payload: await withFormToken(app, validInquiry(personal)) })
   t.equal(api.statusCode, 201, 'the JSON API stored it')
-  const refused = await app.inject({ method: 'POST', url: '/api/contact', payload: validInquiry({ ...personal, emailConfirm: 'other.secret@example.org' }) })
+  const refused = await app.inject({ method: 'POST', url: '/api/contact', payload: await withFormToken(app, validInquiry({ ...personal, emailConfirm: 'other.secret@example.org' })) })
   t.equal(refused.statusCode, 422, 'and refused a wrong one')
   const token = await freshToken(app, '/en/contact')
   const fields = formFields({ ...personal, _token: token })

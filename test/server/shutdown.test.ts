@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../../server/contact/db'
 import { createInquiryStore } from '../../server/contact/store'
-import { validInquiry } from './contact/helper'
+import { formToken, validInquiry } from './contact/helper'
 
 // Shutdown of the built server (dist/, `node build.mjs` first) in a child process, as the
 // container runs it: a signal, the drain, the database closed, the exit code.
@@ -18,7 +18,7 @@ async function startServer(t: { teardown: (fn: () => unknown) => void }, env: Re
   const dataDir = mkdtempSync(join(tmpdir(), 'shutdown-'))
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
   const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CONTENT_DIR: 'test/fixtures/content', DATA_DIR: dataDir, ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CONTENT_DIR: 'test/fixtures/content', DATA_DIR: dataDir, CONTACT_MIN_FILL_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   t.teardown(() => {
@@ -63,8 +63,9 @@ function rawConnection(port: number) {
  * An inquiry POST whose body arrives slowly: the headers and a part now, the rest when asked.
  * Until then it is a request in flight (not an idle connection the close could drop).
  */
-function slowInquiry(port: number) {
-  const body = JSON.stringify(validInquiry({ locale: 'en' }))
+async function slowInquiry(port: number) {
+  const form = await fetch(`http://127.0.0.1:${port}/en/contact`)
+  const body = JSON.stringify(validInquiry({ locale: 'en', _token: formToken(await form.text()) }))
   const conn = rawConnection(port)
   conn.socket.write(`POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`)
   return { ...conn, finish: (pipelined = '') => conn.socket.write(body.slice(20) + pipelined) }
@@ -86,7 +87,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const server = await startServer(t)
     t.equal((await fetch(`http://127.0.0.1:${server.port}/readyz`)).status, 200, 'ready before the signal')
     t.ok(existsSync(join(server.dataDir, WAL)), `${WAL} exists while the server runs (WAL mode)`)
-    const slow = slowInquiry(server.port)
+    const slow = await slowInquiry(server.port)
     await pause(200) // the server has the request (headers read, body pending)
     server.child.kill(signal)
     await pause(300)
@@ -112,7 +113,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 t.test('SHUTDOWN_TIMEOUT_MS bounds a request that never completes', async (t) => {
   const server = await startServer(t, { SHUTDOWN_TIMEOUT_MS: '1000' })
-  const hung = slowInquiry(server.port) // its body never arrives
+  const hung = await slowInquiry(server.port) // its body never arrives
   await pause(200)
   const signalled = Date.now()
   server.child.kill('SIGTERM')

@@ -68,6 +68,12 @@ t.test('browser (validateFields) and server (AJV) give the same answer', async (
     { ...valid, privacyConsent: false },
     { ...valid, inquiryType: 'holiday' },
     { ...valid, preferredDate: '2026-11-21' },
+    { ...valid, name: 'Evil\u001B[2J' },
+    { ...valid, name: 'Evil\nEmail: x@example.net' },
+    { ...valid, company: 'ACME\u202E' },
+    { ...valid, nameKana: 'ヤマダ\u0085' },
+    { ...valid, message: 'line 1\r\nline 2\ttab' },
+    { ...valid, message: 'bell\u0007' },
   ]
   for (const sample of samples) {
     for (const locale of ['ja', 'en'] as const) {
@@ -77,6 +83,19 @@ t.test('browser (validateFields) and server (AJV) give the same answer', async (
   }
   t.same(checkContact(normalizeContact(valid, 'ja'), 'ja', validateForm, TODAY), {})
   t.same(Object.keys(checkContact(normalizeContact({}, 'ja'), 'ja', validateForm, TODAY)), ['name', 'email', 'emailConfirm', 'inquiryType', 'message', 'privacyConsent'], 'form order')
+})
+
+t.test('control characters: refused in one-line fields, line breaks and tabs allowed in the message only', async (t) => {
+  for (const run of [validateFields, validateForm]) {
+    const check = (fields: Record<string, string>, locale: 'ja' | 'en' = 'ja') => checkContact(normalizeContact({ ...valid, ...fields }, locale), locale, run, TODAY)
+    t.same(check({ name: '山田\u001B[31m太郎' }), { name: '改行・タブなどの制御文字は入力できません。' }, `${run.name}: ESC in the name`)
+    t.same(check({ name: '山田\n太郎' }, 'en'), { name: 'Line breaks, tabs and other control characters cannot be used here.' }, `${run.name}: a line break in the name`)
+    t.same(check({ name: '山田\t太郎' }), { name: '改行・タブなどの制御文字は入力できません。' }, `${run.name}: a tab in the name`)
+    t.same(check({ company: '蒼栄\u2066建設' }), { company: '改行・タブなどの制御文字は入力できません。' }, `${run.name}: a bidi isolate in the company`)
+    t.same(check({ message: '1行目\n2行目\r\n\t3行目' }), {}, `${run.name}: line breaks and tabs in the message`)
+    t.same(check({ message: '1行目\u001B[2J' }), { message: '使用できない制御文字が含まれています。' }, `${run.name}: ESC in the message`)
+    t.same(check({ name: '\n山田 太郎\t' }), {}, `${run.name}: leading and trailing white space is trimmed first`)
+  }
 })
 
 t.test('furigana: spaces between the words are allowed, as one full-width space', async (t) => {

@@ -1,8 +1,10 @@
+import { hasControlChars } from '../control-chars'
 import { msgKey, param, paramRule, simpleRule } from '../define'
 import { asText, codePointLength, matches, textTest, utf8Length } from '../text'
 import type { RuleDef } from '../types'
 
 const REQUIRED_VARIANTS = ['input', 'select', 'date'] as const
+const LINE_VARIANTS = ['singleLine', 'multiLine'] as const
 
 /** Presence and shape of strings, prefixes and data URIs. */
 export const stringRules: RuleDef[] = [
@@ -38,6 +40,29 @@ export const stringRules: RuleDef[] = [
     ([n]) => ({ half: n as number, full: Math.floor((n as number) / 3) }),
   ),
   simpleRule('strings', 'notBlank', 'Not made only of white space (spaces, full-width spaces, tabs, line breaks).', textTest((text) => text.trim() !== '')),
+  {
+    id: 'noControlChars',
+    family: 'strings',
+    summary:
+      "No control characters: C0 and C1 controls, DEL, U+2028/U+2029 and the bidirectional controls U+202A-U+202E, U+2066-U+2069. 'multiLine' allows line breaks (\\n, \\r\\n) and tabs.",
+    params: [
+      {
+        name: 'lines',
+        kind: 'variant',
+        values: LINE_VARIANTS,
+        optional: true,
+        default: 'singleLine',
+        description: 'multiLine for a text area, whose line breaks and tabs are text',
+        example: 'singleLine',
+      },
+    ],
+    messageKeys: LINE_VARIANTS.map((v) => msgKey('noControlChars', v)),
+    test: (value, [lines]) => {
+      const text = asText(value)
+      return text !== null && !hasControlChars(text, lines === 'multiLine')
+    },
+    message: ([lines]) => ({ key: msgKey('noControlChars', String(lines)) }),
+  },
   paramRule(
     'strings',
     'maxChars',

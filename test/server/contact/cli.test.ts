@@ -34,6 +34,30 @@ t.test('list: newest first with the mail status', async (t) => {
   t.match(lines[1], new RegExp(`^${a} .*staff: sent.*auto-reply: pending`))
 })
 
+t.test('visitor text is printed with its control characters escaped (rows stored before the form refused them)', async (t) => {
+  const dir = tempDataDir(t)
+  const db = openDatabase(dir)
+  const hostile = { name: 'Evil\u001B]0;pwned\u0007\u001B[2J\u001B[31m', company: 'ACME\u009B31m\u202Eexe.txt', message: 'line 1\nline 2\u001B[8m\u2028' }
+  const { id } = createInquiryStore(db).insert({ values: { ...normalizeContact(validInquiry({ email: 'x@example.com', emailConfirm: 'x@example.com' }), 'ja'), ...hostile, name: hostile.name + '\nfake line' }, locale: 'ja', token: null, now: new Date('2026-04-01T00:00:00Z') })
+  db.prepare("UPDATE outbox SET status = 'failed', last_error = ? WHERE inquiry_id = ? AND kind = 'staff'").run('550 \u001B[31mrejected', id)
+  db.close()
+  const RAW = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/
+  const list = cli(dir, 'list').out
+  t.notMatch(list, RAW, 'list: no raw control character')
+  t.equal(list.split('\n').length, 2, 'list: still one line for the inquiry')
+  t.match(list, 'Evil\\u001B]0;pwned\\u0007\\u001B[2J\\u001B[31m\\nfake line <x@example.com>', 'shown as escapes')
+  t.match(list, 'staff: failed: 550 \\u001B[31mrejected')
+  const json = cli(dir, 'export', '--format', 'json').out
+  t.notMatch(json, RAW, 'export json: no raw control character (C1, U+2028 and the bidi controls too)')
+  const [record] = JSON.parse(json)
+  t.equal(record.name, hostile.name + '\nfake line', 'the same data, escaped as JSON')
+  t.equal(record.company, hostile.company)
+  t.equal(record.message, hostile.message)
+  const csv = cli(dir, 'export', '--format', 'csv').out
+  t.notMatch(csv.replace(/\r\n/g, ''), RAW, 'export csv: only the rows\' own line breaks')
+  t.match(csv, '"line 1\nline 2\\u001B[8m\\u2028"', 'the message keeps its line break, its controls are escaped')
+})
+
 t.test('export json: every field and the mail status; --since a Tokyo day', async (t) => {
   const dir = tempDataDir(t)
   const [a, b] = seed(dir)
@@ -66,6 +90,8 @@ t.test('retry queues mail that failed for good; bad arguments exit 2', async (t)
   t.match(cli(dir, 'list').out, /staff: pending: connection refused/)
   t.equal(cli(dir, 'export', '--format', 'xml').code, 2)
   t.equal(cli(dir, 'export', '--format', 'json', '--since', 'yesterday').code, 2)
+  const impossible = cli(dir, 'export', '--format', 'json', '--since', '2026-02-30')
+  t.equal(impossible.code, 2, 'a day that does not exist is refused, not read as 2 March')
   t.equal(cli(dir, 'delete').code, 2)
   t.match(cli(dir).out, /usage:/)
   t.equal(sinceInstant('2026-04-01'), '2026-03-31T15:00:00.000Z')

@@ -4,7 +4,7 @@ import { parseDuration } from '../../../server/contact/config'
 
 t.test('contact settings and their defaults', async (t) => {
   const c = loadConfig({}).contact
-  t.same(c, { smtpUrl: '', to: '', from: '', rateLimitMax: 10, rateLimitWindowMs: 60_000, formSecret: '', minFillMs: 3000 })
+  t.same(c, { smtpUrl: '', to: '', from: '', rateLimitMax: 10, rateLimitWindowMs: 60_000, formSecret: '', minFillMs: 3000, apiKey: '', autoReplyMaxPerDay: 3 })
   const set = loadConfig({
     SMTP_URL: 'smtp://user:pass@mail.example:587',
     CONTACT_TO: 'sales@example.co.jp, info@example.co.jp',
@@ -13,10 +13,14 @@ t.test('contact settings and their defaults', async (t) => {
     RATE_LIMIT_CONTACT_WINDOW: '10 minutes',
     FORM_SECRET: 'a'.repeat(32),
     CONTACT_MIN_FILL_MS: '0',
+    CONTACT_API_KEY: 'Zm9yLXRoZS1pbnRlZ3JhdGlvbi1vbmx5LTAxMjM0NTY3ODk=',
+    CONTACT_AUTOREPLY_MAX_PER_DAY: '0',
   }).contact
   t.equal(set.rateLimitWindowMs, 600_000)
   t.equal(set.rateLimitMax, 5)
   t.equal(set.minFillMs, 0)
+  t.equal(set.apiKey, 'Zm9yLXRoZS1pbnRlZ3JhdGlvbi1vbmx5LTAxMjM0NTY3ODk=')
+  t.equal(set.autoReplyMaxPerDay, 0, '0: no auto-replies at all')
 })
 
 t.test('durations', async (t) => {
@@ -41,4 +45,11 @@ t.test('wrong or incomplete settings stop the start, secrets never echoed', asyn
   t.notMatch(secret, /short/)
   t.notMatch(error({ SMTP_URL: 'http://user:hunter2@x' }), /hunter2/)
   t.match(error({ CONTACT_TO: 'not an address' }), /^CONTACT_TO/)
+  for (const key of ['short-key', 'a key with spaces in it, long enough to pass 32', 'x'.repeat(201)]) {
+    const line = error({ CONTACT_API_KEY: key })
+    t.match(line, /^CONTACT_API_KEY: invalid value \(value hidden\) \(allowed: empty, or 32 to 200 characters of A-Z a-z 0-9 and \. _ ~ \+ \/ = -/, 'one clear line')
+    t.notMatch(line, key, 'the key is never echoed')
+  }
+  t.match(error({ CONTACT_AUTOREPLY_MAX_PER_DAY: '-1' }), /^CONTACT_AUTOREPLY_MAX_PER_DAY: invalid value "-1" \(must be >= 0\)$/)
+  t.match(error({ CONTACT_AUTOREPLY_MAX_PER_DAY: 'many' }), /^CONTACT_AUTOREPLY_MAX_PER_DAY: invalid value "many" \(must be integer\)$/)
 })

@@ -3,10 +3,11 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 // A short run of bench/crash-inquiries.mjs against the built server (npm test builds first):
-// inquiries sent concurrently, the server SIGKILLed and restarted twice, every 201 checked in SQLite.
+// inquiries sent concurrently (each with the token of a form fetched first), the server SIGKILLed and
+// restarted twice, every 201 checked in SQLite.
 t.test('every acknowledged inquiry survives SIGKILL', async (t) => {
   t.ok(existsSync('dist/server/index.js'), 'the server is built (node build.mjs)')
-  const res = spawnSync(process.execPath, ['bench/crash-inquiries.mjs', '--rounds', '2', '--concurrency', '8', '--round-ms', '800', '--json'], { encoding: 'utf8', timeout: 90_000 })
+  const res = spawnSync(process.execPath, ['bench/crash-inquiries.mjs', '--rounds', '2', '--concurrency', '8', '--round-ms', '1500', '--json'], { encoding: 'utf8', timeout: 90_000 })
   t.equal(res.status, 0, res.stderr)
   const result = JSON.parse(res.stdout.trim().split('\n').pop() ?? '{}')
   t.ok(result.acknowledged > 20, `${result.acknowledged} acknowledged`)

@@ -161,6 +161,22 @@ t.test('invalid input: 422 form with the error summary (focused) and the field e
   t.equal(stored(dataDir).length, 0)
 })
 
+t.test('control characters in the name: 422, the field\'s message in the form\'s language; the message may have line breaks', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  for (const [url, name, message] of [
+    ['/contact', 'Evil\u001B[2J', '改行・タブなどの制御文字は入力できません。'],
+    ['/en/contact', 'Jane\r\nEmail: attacker@example.net', 'Line breaks, tabs and other control characters cannot be used here.'],
+  ] as const) {
+    const res = await postForm(app, url, formFields({ _token: await freshToken(app, url), name, step: 'review' }))
+    t.equal(res.statusCode, 422, url)
+    t.same(pageState(res.body).data.errors, { name: message })
+    t.equal(pageState(res.body).data.values.name, name.replace(/\r\n/g, '\n'), 'the value is kept for correcting (line breaks as \\n)')
+  }
+  const ok = await postForm(app, '/contact', formFields({ _token: await freshToken(app), message: '1行目\r\n\t2行目', step: 'review' }))
+  t.equal(ok.statusCode, 200)
+  t.equal(stored(dataDir).length, 0)
+})
+
 t.test('a form without a valid token: 403, the form again with the values and a new token', async (t) => {
   const { app, dataDir } = await contactApp(t)
   const foreign = createTokenSigner('another-secret-0123456789').issue(Date.now())

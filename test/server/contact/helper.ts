@@ -60,6 +60,14 @@ export async function freshToken(app: FastifyInstance, url = '/contact'): Promis
   return formToken((await app.inject(url)).body)
 }
 
+/**
+ * A JSON inquiry as the browser's script sends it: with the `_token` of a form the server
+ * has just served (GET /contact, read as the page carries it).
+ */
+export async function withFormToken(app: FastifyInstance, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return { ...payload, _token: await freshToken(app) }
+}
+
 /** POST as a browser's form would (x-www-form-urlencoded). */
 export function postForm(app: FastifyInstance, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(fields).toString() })

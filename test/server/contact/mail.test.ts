@@ -1,10 +1,13 @@
 import t from 'tap'
 import { IntlMessageFormat } from 'intl-messageformat'
-import { MAIL_MESSAGES } from '../../../server/contact/mail-text'
+import { headerText, MAIL_MESSAGES } from '../../../server/contact/mail-text'
 import { retryDelay } from '../../../server/contact/outbox'
 import { flattenKeys, lookupMessage } from '../../../shared/i18n/messages'
 import { logCollector } from '../../helper'
-import { contactApp, formFields, freshToken, mailState, postForm, postJson, tempDataDir, validInquiry } from './helper'
+import { openDatabase } from '../../../server/contact/db'
+import { createInquiryStore } from '../../../server/contact/store'
+import { normalizeContact } from '../../../shared/contact/normalize'
+import { contactApp, formFields, freshToken, mailState, postForm, postJson, tempDataDir, validInquiry, withFormToken } from './helper'
 import { freePort, startSmtp, waitFor } from './smtp'
 
 const FAST = { pollMs: 50, baseDelayMs: 200, maxDelayMs: 400, maxAttempts: 50 }
@@ -22,8 +25,8 @@ t.test('staff mail and an auto-reply in the visitor\'s language', async (t) => {
   t.teardown(smtp.close)
   const { app, dataDir } = await contactApp(t, mailSettings(smtp.port), { outbox: FAST })
   await app.ready()
-  const ja = (await app.inject(postJson(validInquiry()))).json().id
-  const en = (await app.inject(postJson(validInquiry({ locale: 'en', name: 'Jane Smith', email: 'jane@example.org', emailConfirm: 'jane@example.org', nameKana: '', inquiryType: 'renovation', preferredDate: '' })))).json().id
+  const ja = (await app.inject(postJson(await withFormToken(app, validInquiry())))).json().id
+  const en = (await app.inject(postJson(await withFormToken(app, validInquiry({ locale: 'en', name: 'Jane Smith', email: 'jane@example.org', emailConfirm: 'jane@example.org', nameKana: '', inquiryType: 'renovation', preferredDate: '' }))))).json().id
   await waitFor(() => smtp.mails.length === 4)
   const find = (to: string, ref: string) => smtp.mails.find((m) => m.to.includes(to) && m.headers['x-inquiry-reference'] === ref)!
 
@@ -59,28 +62,52 @@ t.test('staff mail and an auto-reply in the visitor\'s language', async (t) => {
   t.equal(mailState(dataDir, ja).staff?.status, 'sent')
 })
 
-t.test('nothing a visitor types reaches a mail header', async (t) => {
+t.test('nothing a visitor types reaches a mail header or adds a line to the staff mail', async (t) => {
   const smtp = await startSmtp()
   t.teardown(smtp.close)
-  const { app } = await contactApp(t, mailSettings(smtp.port), { outbox: FAST })
+  const { app, dataDir } = await contactApp(t, mailSettings(smtp.port), { outbox: FAST })
   await app.ready()
-  const res = await app.inject(postJson(validInquiry({ name: 'Evil\r\nBcc: victim@example.net\r\nSubject: spam', company: 'x\r\nTo: other@example.net' })))
-  t.equal(res.statusCode, 201)
+  const injected = { name: 'Evil\r\nBcc: victim@example.net\r\nメールアドレス: attacker@example.net\u001B[8m', company: 'x\r\nTo: other@example.net', message: 'hello\r\nsecond line\u001B[2J' }
+  const refused = await app.inject(postJson(await withFormToken(app, validInquiry(injected))))
+  t.equal(refused.statusCode, 422, 'the form refuses line breaks and escapes in one-line fields')
+  t.same(Object.keys(refused.json().errors), ['name', 'company', 'message'])
+  // A row stored before that rule (or by any other way in): the mail is built safely all the same.
+  const db = openDatabase(dataDir)
+  const { id } = createInquiryStore(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), ...injected }, locale: 'ja', token: null, now: new Date() })
+  db.close()
   await waitFor(() => smtp.mails.length === 2)
   for (const mail of smtp.mails) {
     t.notOk(mail.to.some((to) => to.includes('example.net')), 'no extra recipient')
     t.notOk(mail.headers.bcc, 'no Bcc header')
-    t.notMatch(mail.headers.subject, /spam/)
+    t.notMatch(mail.headers['reply-to'] ?? '', /[\r\n\u001B]/, 'the display name is one line without controls')
   }
+  const staff = smtp.mails.find((m) => m.to.includes('staff@example.test') && m.headers['x-inquiry-reference'] === id)!
+  const lines = staff.text.split('\n')
+  t.same(lines.filter((l) => l.startsWith('メールアドレス:')), ['メールアドレス: taro@example.com'], 'one Email line: the real address')
+  t.ok(lines.includes('お名前: Evil\\r\\nBcc: victim@example.net\\r\\nメールアドレス: attacker@example.net\\u001B[8m'), 'the name on its one line, its controls shown as escapes')
+  t.ok(lines.includes('会社名: x\\r\\nTo: other@example.net'))
+  t.notOk(lines.some((l) => /^(Bcc|To):/.test(l)), 'no line of the visitor\'s making')
+  t.notMatch(staff.text, /\u001B/, 'no raw ESC reaches the mail')
+  t.match(staff.text, /お問い合わせ内容:\nhello\nsecond line\\u001B\[2J\n/, 'the message keeps its line breaks, not its escape sequence')
+})
+
+t.test('a display name from the form: one line, without any control character', async (t) => {
+  t.equal(headerText('Evil\r\nBcc: x@example.net'), 'Evil Bcc: x@example.net')
+  t.equal(headerText('\u202Eevil\u0085name\u2066\u001B[31m'), 'evil name [31m', 'C1, bidi and ESC too')
+  t.equal(headerText('山田 太郎'), '山田 太郎')
 })
 
 t.test('a bot\'s inquiry (honeypot, too fast) is never mailed; the drop is logged', async (t) => {
   const smtp = await startSmtp()
   t.teardown(smtp.close)
   const log = logCollector()
-  const { app, dataDir } = await contactApp(t, { ...mailSettings(smtp.port), minFillMs: 60_000 }, { outbox: FAST }, undefined, log.stream)
+  // The clock starts two minutes back, so the person's form below is old enough to pass the
+  // minimum fill time while its mail (queued at the clock's time) is already due for the outbox.
+  let now = Date.now() - 120_000
+  const { app, dataDir } = await contactApp(t, { ...mailSettings(smtp.port), minFillMs: 60_000 }, { outbox: FAST, now: () => new Date(now) }, undefined, log.stream)
   await app.ready()
-  const trap = await app.inject(postJson(validInquiry({ website: 'http://spam.example' })))
+  const personToken = await freshToken(app)
+  const trap = await app.inject(postJson(await withFormToken(app, validInquiry({ website: 'http://spam.example' }))))
   t.equal(trap.statusCode, 201)
   const fast = await app.inject(postJson(validInquiry({ _token: await freshToken(app) })))
   t.equal(fast.statusCode, 201)
@@ -88,7 +115,8 @@ t.test('a bot\'s inquiry (honeypot, too fast) is never mailed; the drop is logge
   t.equal(form.statusCode, 303)
   // A person's inquiry after the bots': once its two mails are in, the outbox has run after
   // the bots' requests (it sends in order), so any mail of theirs would have gone first.
-  const person = (await app.inject(postJson(validInquiry()))).json().id
+  now = Date.now()
+  const person = (await app.inject(postJson(validInquiry({ _token: personToken })))).json().id
   await waitFor(() => mailState(dataDir, person)['auto-reply']?.status === 'sent' && mailState(dataDir, person).staff?.status === 'sent')
   await new Promise((r) => setTimeout(r, 3 * FAST.pollMs)) // a few more polls
   t.equal(smtp.mails.length, 2, 'only the person\'s two mails')
@@ -104,8 +132,9 @@ t.test('SMTP down: the visitor still gets 201, mail is retried with back-off and
   const port = await freePort()
   const { app, dataDir } = await contactApp(t, mailSettings(port), { outbox: FAST })
   await app.ready()
+  const payload = await withFormToken(app, validInquiry())
   const started = Date.now()
-  const res = await app.inject(postJson(validInquiry()))
+  const res = await app.inject(postJson(payload))
   t.equal(res.statusCode, 201)
   t.ok(Date.now() - started < 1000, 'the request does not wait for mail')
   const id = res.json().id
@@ -125,7 +154,7 @@ t.test('pending mail survives a restart', async (t) => {
   const port = await freePort()
   const first = await contactApp(t, mailSettings(port), { outbox: FAST }, dataDir)
   await first.app.ready()
-  const id = (await first.app.inject(postJson(validInquiry({ locale: 'en' })))).json().id
+  const id = (await first.app.inject(postJson(await withFormToken(first.app, validInquiry({ locale: 'en' }))))).json().id
   await waitFor(() => (mailState(dataDir, id).staff?.attempts ?? 0) >= 1)
   await first.app.close()
   const smtp = await startSmtp(port)
@@ -138,7 +167,7 @@ t.test('pending mail survives a restart', async (t) => {
 
 t.test('without SMTP the inquiry is stored and its mail waits', async (t) => {
   const { app, dataDir } = await contactApp(t)
-  const id = (await app.inject(postJson(validInquiry()))).json().id
+  const id = (await app.inject(postJson(await withFormToken(app, validInquiry())))).json().id
   t.same(mailState(dataDir, id).staff, { status: 'pending', attempts: 0, lastError: null, sentAt: null })
 })
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { maskEmailAddresses, type MailTransport } from '../../../server/contact/outbox'
 import { build, logCollector, testConfig } from '../../helper'
-import { mailState, postJson, tempDataDir, validInquiry } from './helper'
+import { mailState, postJson, tempDataDir, validInquiry, withFormToken } from './helper'
 import { waitFor } from './smtp'
 
 // SMTP servers quote the rejected recipient in their answer, and for the auto-reply that is the
@@ -29,7 +29,7 @@ t.test('a transport error quoting the address: neither the log nor last_error ho
   const contact = { minFillMs: 0, rateLimitMax: 1000, to: 'staff@example.test', from: 'noreply@example.test' }
   const app = await build(t, { dataDir, logLevel: 'info', contact: { ...testConfig().contact, ...contact } }, { logStream: log.stream, contact: { transport, outbox: FAST } })
   await app.ready()
-  const res = await app.inject(postJson(validInquiry({ email: VISITOR, emailConfirm: VISITOR })))
+  const res = await app.inject(postJson(await withFormToken(app, validInquiry({ email: VISITOR, emailConfirm: VISITOR }))))
   t.equal(res.statusCode, 201)
   const id = res.json().id
   await waitFor(() => mailState(dataDir, id)['auto-reply']?.status === 'failed' && mailState(dataDir, id).staff?.status === 'failed')
@@ -70,7 +70,7 @@ t.test('a real SMTP server rejecting the visitor\'s address (nodemailer\'s own e
   const contact = { ...testConfig().contact, minFillMs: 0, rateLimitMax: 1000, smtpUrl: `smtp://127.0.0.1:${port}`, to: 'staff@example.test', from: 'noreply@example.test' }
   const app = await build(t, { dataDir, logLevel: 'info', contact }, { logStream: log.stream, contact: { outbox: FAST } })
   await app.ready()
-  const id = (await app.inject(postJson(validInquiry({ email: VISITOR, emailConfirm: VISITOR })))).json().id
+  const id = (await app.inject(postJson(await withFormToken(app, validInquiry({ email: VISITOR, emailConfirm: VISITOR }))))).json().id
   await waitFor(() => mailState(dataDir, id)['auto-reply']?.status === 'failed' && mailState(dataDir, id).staff?.status === 'sent')
   const failure = log.lines.find((l) => /^mail failed/.test(l.msg) && l.mail === 'auto-reply')
   t.ok(failure, 'the failure is logged')

@@ -3,11 +3,11 @@ import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase, schemaVersion } from '../../../server/contact/db'
 import { resolveFormSecret } from '../../../server/contact/secret'
-import { createInquiryStore, newReference } from '../../../server/contact/store'
+import { createInquiryStore, newReference, replyKey } from '../../../server/contact/store'
 import { createTokenSigner, TOKEN_MAX_AGE_MS } from '../../../server/contact/token'
 import { normalizeContact } from '../../../shared/contact/normalize'
 import { REFERENCE_PATTERN } from '../../../shared/contact/page-data'
-import { contactApp, freshToken, tempDataDir, validInquiry } from './helper'
+import { contactApp, freshToken, tempDataDir, validInquiry, withFormToken } from './helper'
 
 const values = normalizeContact(validInquiry(), 'ja')
 
@@ -16,10 +16,10 @@ t.test('the database: WAL, synchronous=FULL, schema migrated once', async (t) =>
   const db = openDatabase(dir)
   t.equal(db.pragma('journal_mode', { simple: true }), 'wal')
   t.equal(db.pragma('synchronous', { simple: true }), 2, 'FULL')
-  t.equal(schemaVersion(db), 1)
+  t.equal(schemaVersion(db), 2)
   db.close()
   const again = openDatabase(dir)
-  t.equal(again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get(), 1, 'a restart applies nothing twice')
+  t.equal(again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get(), 2, 'a restart applies nothing twice')
   again.close()
 })
 
@@ -40,7 +40,7 @@ t.test('insert: stored with its mails queued; the same token stores once', async
   const c = store.insert({ values, locale: 'en', token: null, now })
   const d = store.insert({ values, locale: 'en', token: null, now })
   t.ok(a.created)
-  t.same(b, { id: a.id, created: false })
+  t.same(b, { id: a.id, created: false, autoReply: false })
   t.ok(c.created && d.created && c.id !== d.id, 'requests without a token are all stored')
   const record = store.find(a.id)!
   t.equal(record.message, values.message, 'the first one is kept')
@@ -55,10 +55,31 @@ t.test('insert: stored with its mails queued; the same token stores once', async
   t.equal(store.list({ limit: 1, newestFirst: true })[0]!.id, d.id)
 })
 
+t.test('the auto-reply cap: per recipient, over the 24 hours before the inquiry, counted in the same transaction', async (t) => {
+  const db = openDatabase(tempDataDir(t))
+  t.teardown(() => db.close())
+  const store = createInquiryStore(db)
+  const at = (iso: string) => new Date(iso)
+  const send = (email: string, iso: string, autoReplyLimit = 2) => store.insert({ values: { ...values, email, emailConfirm: email }, locale: 'ja', token: null, now: at(iso), autoReplyLimit }).autoReply
+  t.same(
+    [send('a@example.com', '2026-04-01T00:00:00Z'), send('A+x@Example.com', '2026-04-01T06:00:00Z'), send('a+y@example.com', '2026-04-01T12:00:00Z'), send('b@example.com', '2026-04-01T12:00:00Z')],
+    [true, true, false, true],
+    'the third to one address in a day is not queued; another address is counted apart',
+  )
+  t.equal(send('a@example.com', '2026-04-01T23:59:59.999Z'), false, 'just under 24 hours after the first: still inside the window')
+  t.equal(send('a@example.com', '2026-04-02T00:00:00Z'), true, '24 hours after it, the first has left the window')
+  t.equal(send('c@example.com', '2026-04-01T00:00:00Z', 0), false, 'a cap of 0 queues none')
+  t.equal(store.insert({ values: { ...values, email: 'a@example.com' }, locale: 'ja', token: null, now: at('2026-04-02T00:00:01Z') }).autoReply, true, 'no cap when none is given')
+  const capped = store.list().filter((r) => !r.mail['auto-reply'])
+  t.same(capped.map((r) => r.email), ['a+y@example.com', 'a@example.com', 'c@example.com'], 'capped inquiries are stored, with their staff mail only')
+  t.ok(capped.every((r) => r.mail.staff?.status === 'pending'))
+  t.same(['Taro@Example.COM', 'taro+news@example.com', 'taro+a+b@example.com', '+x@example.com', 'a.b@example.com'].map(replyKey), ['taro@example.com', 'taro@example.com', 'taro@example.com', '+x@example.com', 'a.b@example.com'])
+})
+
 t.test('inquiries survive a restart of the app', async (t) => {
   const dataDir = tempDataDir(t)
   const first = await contactApp(t, {}, {}, dataDir)
-  const res = await first.app.inject({ method: 'POST', url: '/api/contact', payload: validInquiry() })
+  const res = await first.app.inject({ method: 'POST', url: '/api/contact', payload: await withFormToken(first.app, validInquiry()) })
   await first.app.close()
   const second = await contactApp(t, {}, {}, dataDir)
   t.equal(res.statusCode, 201)
