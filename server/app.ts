@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import type { ContentSource } from '../shared/content'
 import { existsSync } from 'node:fs'
+import { getHeapStatistics } from 'node:v8'
 import { join } from 'node:path'
 import { ConfigError, type Config } from './config'
 import { loadContent } from './content/load'
@@ -21,7 +22,8 @@ import renderPlugin from './plugins/render'
 import contactPlugin, { type ContactDeps } from './plugins/contact'
 import sitemapPlugin from './plugins/sitemap'
 import staticPlugin from './plugins/static'
-import trailingSlashPlugin from './plugins/trailing-slash'
+import urlPolicyPlugin, { refuseBadUrls } from './plugins/url-policy'
+import { answerClientError } from './client-error'
 
 export interface AppDeps {
   /** Already-loaded content (tests); by default the content folder is loaded and validated. */
@@ -32,6 +34,9 @@ export interface AppDeps {
   /** Contact form seams (tests): clock, mail transport, outbox timing. */
   contact?: ContactDeps
 }
+
+/** Share of the V8 heap limit above which requests get 503 (under-pressure). */
+export const HEAP_SHED_FRACTION = 0.9
 
 /** TRUST_PROXY=n: trust the n hops nearest to the server. */
 function hopsTrusted(n: number) {
@@ -64,6 +69,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     genReqId: requestId,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Over-long and undecodable URLs become the site's own error page instead of the router's JSON.
+    rewriteUrl: refuseBadUrls,
+    // Requests Node's parser refuses before Fastify sees them (headers too large, malformed) get a small HTML page.
+    clientErrorHandler: answerClientError,
   })
   const manifest = deps.manifest ?? readManifest(config.distDir)
   // Content is loaded and validated before anything listens: a broken file stops the start.
@@ -83,12 +92,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(securityHeadersPlugin)
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,
+    // The last backstop against memory exhaustion: near the heap limit (--max-old-space-size) the
+    // server sheds load with 503 instead of dying; every cache of its own is bounded well below it.
+    maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * HEAP_SHED_FRACTION),
     retryAfter: 10,
     exposeStatusRoute: false,
   })
   // HTML, JSON and XML on the fly; hashed assets are pre-compressed at build (see plugins/static).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
-  await app.register(trailingSlashPlugin)
+  await app.register(urlPolicyPlugin)
   await app.register(fastifyCookie)
   await app.register(healthPlugin, { manifest })
   await app.register(renderPlugin, { config, renderer, cache: config.pageCache ? new PageCache(config.pageCacheMaxBytes) : undefined })

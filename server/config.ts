@@ -83,6 +83,11 @@ export function isHost(value: string): boolean {
   return value.length <= 253 && HOST_NAME.test(value) && !/^[0-9.]+$/.test(value)
 }
 
+/** An address or name only this machine reaches. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true })
 ajv.addFormat('trust-proxy', isTrustProxy)
 ajv.addFormat('host', isHost)
@@ -101,12 +106,13 @@ export const ALLOWED: Record<string, string> = {
   MAIL_FROM: 'empty, or an email address or "Name <address>"',
   RATE_LIMIT_CONTACT_WINDOW: 'a duration: milliseconds, or a number with ms, s, m, min, minutes, h or hours, e.g. 30s or 1 minute',
   FORM_SECRET: 'empty, or at least 16 characters without spaces',
+  CONTACT_API_KEY: 'empty, or 32 to 200 characters of A-Z a-z 0-9 and . _ ~ + / = - (e.g. the output of openssl rand -base64 32)',
 }
 
 export class ConfigError extends Error {}
 
 /** Never echoed in error lines: they may hold credentials. */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'FORM_SECRET'])
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'FORM_SECRET', 'CONTACT_API_KEY'])
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
   if (value === 'true') return true
@@ -138,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const v = input as Record<string, any>
   const problems = contactConfigProblems(readContactConfig(v))
+  if (v.NODE_ENV === 'production' && !v.SITE_URL && !isLoopback(v.HOST)) {
+    problems.unshift(
+      `SITE_URL: required in production when HOST (${v.HOST}) is reachable from other machines: set the public origin, e.g. SITE_URL=https://www.example.co.jp (absolute URLs are never taken from a request's Host header in production)`,
+    )
+  }
   if (problems.length) throw new ConfigError(problems.join('\n'))
   return {
     host: v.HOST,

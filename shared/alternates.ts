@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, LOCALE_CODES, localeInfo, type Locale } from './i18n/locales'
-import { localizePath } from './i18n/negotiate'
+import { localizePath, splitLocalePath } from './i18n/negotiate'
+import { sameSiteTarget } from './url-policy'
 
 export interface AlternateLink {
   hreflang: string
@@ -50,4 +51,17 @@ export function computeAlternates(
   const links: AlternateLink[] = locales.map((code) => ({ hreflang: localeInfo(code).hreflang, href: byLocale[code]! }))
   links.push({ hreflang: 'x-default', href: xDefault })
   return { canonical, byLocale, links, xDefault }
+}
+
+/**
+ * Where the language switch (/_locale/{code}?to=) sends a visitor: `to` (a path and query in any
+ * language) in language `code`, or null when the final location, after its prefix is stripped and the
+ * new one added, would not be a path on this site ('/en//evil.example' becomes '//evil.example').
+ */
+export function switchLocation(to: string, code: Locale): string | null {
+  const target = sameSiteTarget(to)
+  if (target === null) return null
+  const q = target.indexOf('?')
+  const [pathname, search] = q < 0 ? [target, ''] : [target.slice(0, q), target.slice(q)]
+  return sameSiteTarget(localizePath(splitLocalePath(pathname).path + search, code))
 }

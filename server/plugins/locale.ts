@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isLocale, LOCALE_COOKIE, type Locale } from '../../shared/i18n/locales'
-import { isBot, localizePath, negotiateLocale, splitLocalePath } from '../../shared/i18n/negotiate'
+import { isBot, localizePath, negotiateLocale } from '../../shared/i18n/negotiate'
+import { switchLocation } from '../../shared/alternates'
+import { sameSiteTarget } from '../../shared/url-policy'
 import type { Config } from '../config'
 import type { BuildManifest } from '../render/manifest'
 import { compiledMessagesJson } from '../i18n/compiled'
@@ -11,12 +13,6 @@ interface LocalePluginOptions {
   config: Config
   manifest: BuildManifest
 }
-
-/**
- * Only local paths made of URL-safe characters, with an optional query of the same (a list's
- * page or category); never '//host' or a backslash (no open redirect).
- */
-const SAFE_TARGET = /^\/(?![/\\])[A-Za-z0-9\-._~/%]*(?:\?[A-Za-z0-9\-._~%=&+]*)?$/
 
 export function writeLocaleCookie(req: FastifyRequest, reply: FastifyReply, locale: Locale, crossSite: boolean): void {
   reply.setCookie(LOCALE_COOKIE.name, locale, {
@@ -46,14 +42,13 @@ export default fp<LocalePluginOptions>(
     })
 
     app.get<{ Params: { code: string }; Querystring: { to?: string } }>('/_locale/:code', async (req, reply) => {
-      const to = typeof req.query.to === 'string' && SAFE_TARGET.test(req.query.to) ? req.query.to : '/'
+      const to = typeof req.query.to === 'string' ? req.query.to : '/'
       reply.header('cache-control', 'no-store')
       const code = req.params.code
-      if (!isLocale(code)) return reply.redirect(to, 302)
+      if (!isLocale(code)) return reply.redirect(sameSiteTarget(to) ?? '/', 302)
       writeLocaleCookie(req, reply, code, config.localeCookieCrossSite)
-      const q = to.indexOf('?')
-      const [pathname, search] = q < 0 ? [to, ''] : [to.slice(0, q), to.slice(q)]
-      return reply.redirect(localizePath(splitLocalePath(pathname).path + search, code), 302)
+      // The final Location is checked, not the input: a prefix stripped or added may change where it leads.
+      return reply.redirect(switchLocation(to, code) ?? localizePath('/', code), 302)
     })
 
     app.get<{ Params: { buildId: string; locale: string } }>('/_i18n/:buildId/:locale/messages.json', async (req, reply) => {

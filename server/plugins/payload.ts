@@ -51,7 +51,7 @@ export default fp<PayloadPluginOptions>(
       const payload = renderer.payload({
         pathname,
         search: new URLSearchParams(requestSearch(req)),
-        origin: publicOrigin(req, config.siteUrl),
+        origin: publicOrigin(req, config),
         bot: isBot(req.headers['user-agent']),
         onError: (err) => req.log.error({ err }, 'payload failed'),
       })

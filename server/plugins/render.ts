@@ -8,6 +8,7 @@ import type { PageRenderer, RenderRequest } from '../render/render-page'
 import { PageCache, preferredCoding, type CachedPage } from '../render/page-cache'
 import { PageTemplates, TEMPLATE_SLOT } from '../render/page-templates'
 import { Transform } from 'node:stream'
+import { LRUCache } from 'lru-cache'
 import { catalog } from '../i18n/catalog'
 import { lookupMessage } from '../../shared/i18n/messages'
 import { loadRouteComponent, routes } from '../../shared/routes'
@@ -51,11 +52,15 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** Requests that get an HTML error page rather than a JSON body. */
+/**
+ * Error answers are the translated HTML error page, whatever the method, except for the JSON API
+ * ('/api/…') and requests that ask for JSON and not for HTML (the client's payload and message loads).
+ */
 function wantsPage(req: FastifyRequest): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false
   const path = requestPath(req)
-  return !path.startsWith('/_') && !path.startsWith('/api/') && !path.startsWith('/assets/')
+  if (path === '/api' || path.startsWith('/api/')) return false
+  const accept = req.headers.accept ?? ''
+  return !(accept.includes('application/json') && !accept.includes('text/html'))
 }
 
 /** A JSON error body with a message in the request's language. */
@@ -98,20 +103,17 @@ export default fp<RenderPluginOptions>(
   async (app, { config, renderer, cache }) => {
     // Pages whose code is split from the client entry are loaded now: a render never waits for one.
     await Promise.all(routes.map(loadRouteComponent))
-    // URL (origin, path, raw query, year) -> the page's cache key and ETag. Bounded: query strings are
-    // visitor-controlled, so the map is dropped when it grows past its limit (it only saves work).
-    const knownUrls = new Map<string, { cacheKey: string; etag: string }>()
+    // A page's canonical URL (origin, path, canonical query, year) -> its ETag, so that a hit skips route
+    // matching and the loader. Only canonical URLs are kept (a URL with any other query is resolved as
+    // usual), so visitors cannot grow it past the site's own pages; bounded by bytes all the same.
+    const knownUrls = new LRUCache<string, string>({ max: 20_000, maxSize: 8 * 1024 * 1024, sizeCalculation: (etag, key) => key.length + etag.length + 64 })
     const templates = new PageTemplates()
-    const remember = (url: string, value: { cacheKey: string; etag: string }) => {
-      if (knownUrls.size >= 20_000) knownUrls.clear()
-      knownUrls.set(url, value)
-    }
     app.decorateReply('renderPage', async function (this: FastifyReply, pathname: string, forced?: PageError, options: RenderPageOptions = {}) {
       const req = this.request
       const request: RenderRequest = {
         pathname,
         search: new URLSearchParams(requestSearch(req)),
-        origin: publicOrigin(req, config.siteUrl),
+        origin: publicOrigin(req, config),
         bot: isBot(req.headers['user-agent']),
         onError: (err) => req.log.error({ err }, 'render failed'),
         form: options.form,
@@ -134,17 +136,18 @@ export default fp<RenderPluginOptions>(
       // Pages never vary by cookie, and content changes only with a deploy (a restart).
       if (!this.hasHeader('cache-control')) this.header('cache-control', PAGE_CACHE_CONTROL)
       // Fast path: a URL already seen maps to its cache key, so a hit skips route matching and the loader.
-      const urlKey = cache && !forced && options.form === undefined && !options.statusCode ? `${request.origin}|${pathname}?${request.search}|${new Date().getFullYear()}` : null
+      const query = requestSearch(req)
+      const urlKey = cache && !forced && options.form === undefined && !options.statusCode ? `${request.origin}|${pathname}${query ? `?${query}` : ''}|${new Date().getFullYear()}` : null
       const known = urlKey ? knownUrls.get(urlKey) : undefined
-      if (known && cache) {
-        const etag = etagFor(known.etag, req.headers['accept-encoding'])
+      if (known && urlKey && cache) {
+        const etag = etagFor(known, req.headers['accept-encoding'])
         this.header('etag', etag)
         if (ifNoneMatch(req.headers['if-none-match'], etag)) return this.code(304).send()
-        const hit = cache.get(known.cacheKey)
+        const hit = cache.get(urlKey)
         if (hit) return sendCached(this, hit)
       }
       const prepared = renderer.prepare(request, forced)
-      if (urlKey && prepared.cacheKey && prepared.etag) remember(urlKey, { cacheKey: prepared.cacheKey, etag: prepared.etag })
+      if (urlKey && prepared.etag && prepared.cacheKey === urlKey) knownUrls.set(urlKey, prepared.etag)
       const key = cache && prepared.cacheKey && !options.statusCode ? prepared.cacheKey : null
       if (prepared.etag && !options.statusCode) {
         // Same inputs, same bytes: the validator is known before rendering, for fresh and cached answers alike.
@@ -203,8 +206,10 @@ export default fp<RenderPluginOptions>(
     // One catch-all page route: every path of the route table in its three locale forms, and the 404s.
     app.get('/*', async (req, reply) => (wantsPage(req) ? reply.renderPage(requestPath(req)) : jsonError(req, reply, 404)))
 
+    // Only other methods get here (the catch-all takes every GET and HEAD): a page's path is still not found for them.
     app.setNotFoundHandler(async (req, reply) => {
-      if (wantsPage(req)) return reply.renderPage(requestPath(req))
+      const path = requestPath(req)
+      if (wantsPage(req)) return reply.header('cache-control', 'no-store').renderPage(path, { statusCode: 404, statusMessage: `Page not found: ${path}` })
       return jsonError(req, reply, 404)
     })
 

@@ -19,7 +19,7 @@ interface SitemapPluginOptions {
 export default fp<SitemapPluginOptions>(
   async (app, { config, content }) => {
     const serve = (scope: readonly Locale[]) => async (req: any, reply: any) => {
-      const xml = renderSitemap(sitemapEntries(content, publicOrigin(req, config.siteUrl), scope))
+      const xml = renderSitemap(sitemapEntries(content, publicOrigin(req, config), scope))
       return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml)
     }
     app.get('/sitemap.xml', serve(LOCALE_CODES))
@@ -31,7 +31,7 @@ export default fp<SitemapPluginOptions>(
       const site = content.site(code)
       const title = createTranslator(code, catalog[code])('units.news.feed', { name: site.name })
       return async (req: any, reply: any) => {
-        const origin = publicOrigin(req, config.siteUrl)
+        const origin = publicOrigin(req, config)
         const xml = renderAtom({
           self: absoluteUrl(origin, localizePath('/news/feed.xml', code)),
           list: absoluteUrl(origin, localizePath('/news', code)),
@@ -48,7 +48,7 @@ export default fp<SitemapPluginOptions>(
     for (const code of LOCALE_CODES) app.get(`/${code}/news/feed.xml`, feed(code))
 
     app.get('/robots.txt', async (req, reply) => {
-      const origin = publicOrigin(req, config.siteUrl)
+      const origin = publicOrigin(req, config)
       const body = ['User-agent: *', 'Allow: /', 'Disallow: /_locale/', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n')
       return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body)
     })

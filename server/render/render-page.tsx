@@ -213,7 +213,9 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
       resolution = { kind: 'error', ...splitLocalePath(req.pathname), error }
     }
     const cacheable = !error && req.form === undefined && resolution.kind === 'page' && !resolution.route.perVisitor
-    const cacheKey = cacheable ? `${req.origin}|${resolution.prefix}${resolution.path}${resolution.kind === 'page' ? resolution.canonicalSearch : ''}|${new Date().getFullYear()}` : null
+    // The page's canonical URL as sent ('/en', '/ja/about', '/news?page=2'): the plugins compare a request's URL with it.
+    const url = resolution.prefix && resolution.path === '/' ? resolution.prefix : resolution.prefix + resolution.path
+    const cacheKey = cacheable ? `${req.origin}|${url}${resolution.kind === 'page' ? resolution.canonicalSearch : ''}|${new Date().getFullYear()}` : null
     // The page's strong validator; the plugins suffix it with the content-coding each answer gets.
     const etag = cacheKey ? `"${createHash('sha256').update(`${cacheKey}|${deps.manifest.id}|${deps.content.version}`).digest('base64url').slice(0, 27)}"` : null
     return { resolution, error, cacheKey, etag }

@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router'
+import { LRUCache } from 'lru-cache'
 import type { ContentSource } from '../../shared/content'
-import { alternatePaths } from '../../shared/alternates'
+import { alternatePaths, switchLocation } from '../../shared/alternates'
 import { splitLocalePath, localizePath, type LocalizedPath } from '../../shared/i18n/negotiate'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { PageError } from '../../shared/page-state'
@@ -9,23 +10,25 @@ import { findRoute, routes, SLUG_PATTERN, type RouteDef } from '../../shared/rou
 const matchable = routes.map((r) => ({ id: r.id, path: r.path, caseSensitive: true }))
 
 type Match = { id: string; params: Record<string, string> } | null
-/** matchRoutes flattens and ranks the whole table on every call: remember the answer per path (bounded: paths are visitors'). */
-const matches = new Map<string, Match>()
-const MATCH_CACHE_LIMIT = 5000
+/**
+ * matchRoutes flattens and ranks the whole table on every call, so matches are remembered, but only
+ * for paths that turned out to be pages of the site (resolvePage adds them): unknown paths and slugs
+ * that name nothing are visitors' to invent and are never kept. Bounded by bytes all the same.
+ */
+const pageMatches = new LRUCache<string, { id: string; params: Record<string, string> }>({
+  max: 10_000,
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (match, path) => path.length * 2 + JSON.stringify(match).length + 64,
+})
 
 function matchPath(path: string): Match {
-  let match = matches.get(path)
-  if (match !== undefined) return match
+  const known = pageMatches.get(path)
+  if (known) return known
   const found = matchRoutes(matchable, path)?.[0]
-  match = null
-  if (found) {
-    const params: Record<string, string> = {}
-    for (const [k, v] of Object.entries(found.params)) if (typeof v === 'string') params[k] = v
-    match = { id: found.route.id, params }
-  }
-  if (matches.size >= MATCH_CACHE_LIMIT) matches.clear()
-  matches.set(path, match)
-  return match
+  if (!found) return null
+  const params: Record<string, string> = {}
+  for (const [k, v] of Object.entries(found.params)) if (typeof v === 'string') params[k] = v
+  return { id: found.route.id, params }
 }
 
 export interface ResolvedPage extends LocalizedPath {
@@ -57,6 +60,7 @@ export function resolvePage(pathname: string, search: URLSearchParams, content: 
   if (route.slugParam && !SLUG_PATTERN.test(params[route.slugParam] ?? '')) return invalid
   const data = route.loader ? route.loader({ locale: localized.locale, params, search, content, form }) : null
   if (route.loader && data === null) return invalid
+  pageMatches.set(localized.path, match)
   const available = route.locales ? route.locales(data, content) : [...LOCALE_CODES]
   const canonicalSearch = route.canonicalSearch ? route.canonicalSearch(data) : ''
   return { kind: 'page', ...localized, route, params, data, available, canonicalSearch }
@@ -67,9 +71,14 @@ export function resolvePage(pathname: string, search: URLSearchParams, content: 
  * links, canonical query included) where it exists in that language, else its parent list.
  */
 export function switchTargets(resolution: Resolution): Partial<Record<Locale, string>> {
-  if (resolution.kind === 'error') return alternatePaths(resolution.path)
-  const targets = alternatePaths(resolution.path + resolution.canonicalSearch, resolution.available)
-  const parent = findRoute(resolution.route.parent ?? 'home')
-  for (const code of LOCALE_CODES) targets[code] ??= localizePath(parent?.path ?? '/', code)
+  const targets =
+    resolution.kind === 'error' ? alternatePaths(resolution.path) : alternatePaths(resolution.path + resolution.canonicalSearch, resolution.available)
+  const parent = resolution.kind === 'page' ? findRoute(resolution.route.parent ?? 'home') : findRoute('home')
+  for (const code of LOCALE_CODES) {
+    const target = targets[code]
+    // A path built from the request (an error page's) that would lead off the site links home instead.
+    if (target !== undefined && switchLocation(target, code) === null) delete targets[code]
+    if (resolution.kind === 'page' || target !== undefined) targets[code] ??= localizePath(parent?.path ?? '/', code)
+  }
   return targets
 }

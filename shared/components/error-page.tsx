@@ -3,7 +3,7 @@ import type { PageError } from '../page-state'
 import { AppLink } from './app-link'
 
 /** Codes with a translated title and description (spec section 8). */
-export const DESCRIBED_STATUS_CODES = [400, 401, 403, 404, 500, 503] as const
+export const DESCRIBED_STATUS_CODES = [400, 401, 403, 404, 413, 414, 415, 429, 500, 503] as const
 
 export function errorTitleKey(code: number): string | null {
   return (DESCRIBED_STATUS_CODES as readonly number[]).includes(code) ? `titles.errors.${code}` : null

@@ -56,10 +56,18 @@ t.test('TRUST_PROXY: true, false, a hop count, or IP addresses/CIDR ranges withi
 })
 
 t.test('HOST: a host name or an IP address', async (t) => {
-  for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'site.internal', 'my-host.example.co.jp']) t.equal(loadConfig({ HOST: host }).host, host)
+  for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'site.internal', 'my-host.example.co.jp']) t.equal(loadConfig({ HOST: host, SITE_URL: 'https://www.example.co.jp' }).host, host)
   for (const host of ['999.1.1.1', 'my host', 'http://localhost', 'a_b', '-x', '[::1]', 'x'.repeat(64)]) {
     t.equal(configError({ HOST: host }), `HOST: invalid value ${JSON.stringify(host)} (allowed: a host name or an IP address, e.g. 0.0.0.0, ::, 127.0.0.1 or localhost)`, host)
   }
+})
+
+t.test('production requires SITE_URL unless the server listens on loopback only', async (t) => {
+  for (const host of ['0.0.0.0', '::', 'site.internal', '192.168.1.10']) {
+    t.match(configError({ HOST: host }), /^SITE_URL: required in production when HOST \(.+\) is reachable from other machines/, host)
+    t.equal(loadConfig({ HOST: host, NODE_ENV: 'development' }).host, host, `${host} in development`)
+  }
+  for (const host of ['127.0.0.1', '::1', 'localhost']) t.equal(loadConfig({ HOST: host }).siteUrl, '', `${host}: a first try on one's own machine needs nothing`)
 })
 
 t.test('pattern-validated variables say what is allowed in words, never as a regular expression', async (t) => {

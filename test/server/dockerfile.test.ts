@@ -61,6 +61,24 @@ t.test('compose: site behind a reverse proxy, named data volume, restart policie
   t.equal(interpolate(site.environment.SITE_URL, { SITE_DOMAIN: 'www.example.co.jp', SITE_URL: 'https://example.co.jp' }), 'https://example.co.jp', 'an explicit SITE_URL wins')
 })
 
+t.test('compose: the site runs with least privilege and limits that agree with the heap', async (t) => {
+  const compose = parseYaml(readFileSync('docker-compose.yml', 'utf8'))
+  const { site, proxy } = compose.services
+  t.same(site.cap_drop, ['ALL'], 'no Linux capabilities')
+  t.ok(site.security_opt.includes('no-new-privileges:true'), 'no privilege gains')
+  const heapMb = Number(/--max-old-space-size=(\d+)/.exec(readFileSync('Dockerfile', 'utf8'))?.[1])
+  const memMb = Number(/^(\d+)m$/.exec(site.mem_limit)?.[1])
+  t.ok(memMb >= heapMb * 1.5 && memMb <= heapMb * 3, `memory limit ${memMb} MB fits a ${heapMb} MB heap with room, not more`)
+  t.equal(site.memswap_limit, site.mem_limit, 'no swap beyond the limit')
+  t.ok(site.pids_limit >= 32 && site.pids_limit <= 512, 'a process limit')
+  // TRUST_PROXY names exactly the bundled proxy: nothing else on the network can forge X-Forwarded-*.
+  const proxyAddress = proxy.networks.web.ipv4_address
+  t.equal(interpolate(site.environment.TRUST_PROXY, {}), proxyAddress, 'the narrowest trust: the proxy\'s address')
+  const subnet = compose.networks.web.ipam.config[0].subnet as string
+  t.ok(proxyAddress.startsWith(subnet.split('.').slice(0, 3).join('.') + '.'), 'the address is in the network')
+  t.ok(site.networks.includes('web'), 'the site is on the same network')
+})
+
 /** Compose's ${VAR:-default} interpolation (nested defaults resolved innermost first). */
 function interpolate(value: string, env: Record<string, string>): string {
   let text = value

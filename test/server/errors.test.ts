@@ -76,16 +76,20 @@ t.test('a render error inside a component also gives the 500 page', async (t) =>
   t.match(res.body, /サーバー内部エラー/)
 })
 
-t.test('non-page requests get JSON errors in the request language', async (t) => {
+t.test('JSON errors only for the API and for requests that ask for JSON, in the request language', async (t) => {
   const app = await build(t)
-  const post = await app.inject({ method: 'POST', url: '/about', headers: { 'accept-language': 'en' } })
+  const post = await app.inject({ method: 'POST', url: '/about', headers: { 'accept-language': 'en', accept: 'application/json' } })
   t.equal(post.statusCode, 404)
   t.same(post.json(), { statusCode: 404, message: 'Not Found' })
-  const ja = await app.inject({ method: 'DELETE', url: '/nothing' })
+  const ja = await app.inject({ method: 'DELETE', url: '/api/nothing' })
   t.same(ja.json(), { statusCode: 404, message: 'ページが見つかりません' })
+  const page = await app.inject({ method: 'POST', url: '/en/about', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } })
+  t.equal(page.statusCode, 404, 'a browser posting to a page gets the 404 page')
+  t.match(page.headers['content-type'], /text\/html/)
+  t.equal(h1(page.body), 'Not Found')
   const asset = await app.inject('/assets/missing.js')
   t.equal(asset.statusCode, 404)
-  t.match(asset.headers['content-type'], /application\/json/)
+  t.match(asset.headers['content-type'], /text\/html/, 'a missing file is a page like any other unknown path')
 })
 
 t.test('a status outside the spec table shows only the code and the status message', async (t) => {

@@ -99,11 +99,11 @@ t.test('the language switch endpoint writes the cookie and keeps the page', asyn
     ['/_locale/en?to=https%3A%2F%2Fevil.example', 302, '/en', 'en'],
     ['/_locale/en?to=%2F%5Cevil.example', 302, '/en', 'en'],
     ['/_locale/en', 302, '/en', 'en'],
-    // A list's page and category travel with the switch; anything odd in the query drops the target.
+    // A list's page and category travel with the switch; the query is kept as a query, never as a host.
     ['/_locale/ja?to=%2Fen%2Fnews%3Fpage%3D2', 302, '/news?page=2', 'ja'],
     ['/_locale/en?to=%2Fconstruction-project%3Fcategory%3Doffice', 302, '/en/construction-project?category=office', 'en'],
-    ['/_locale/en?to=%2Fnews%3Fpage%3D2%22%3E%3Cx', 302, '/en', 'en'],
-    ['/_locale/en?to=%2Fnews%3Fa%3D%2F%2Fevil.example', 302, '/en', 'en'],
+    ['/_locale/en?to=%2Fnews%3Fpage%3D2%22%3E%3Cx', 302, '/en/news?page=2%22%3E%3Cx', 'en'], // a query is kept, percent-encoded
+    ['/_locale/en?to=%2Fnews%3Fa%3D%2F%2Fevil.example', 302, '/en/news?a=//evil.example', 'en'], // slashes in a query lead nowhere
   ]
   for (const [url, status, location, cookie] of cases) {
     const res = await app.inject(url)
@@ -124,7 +124,17 @@ t.test('the switch links of a page go to the same page in the other language', a
   t.match(ja, /href="\/_locale\/en\?to=%2Fen%2Fabout"/)
 })
 
-t.test('without SITE_URL, absolute URLs use X-Forwarded-Host/Proto only from a trusted proxy', async (t) => {
+t.test('in production, absolute URLs never come from the Host header', async (t) => {
+  const app = await build(t, { siteUrl: '', nodeEnv: 'production' })
+  const headers = { host: 'evil.example' }
+  const page = await app.inject({ url: '/about', headers })
+  t.notMatch(page.body, /evil\.example/, 'not in canonical, hreflang or JSON-LD')
+  t.match(headTags(page.body).canonical, /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/about$/, 'the address the server listens on')
+  t.notMatch((await app.inject({ url: '/sitemap.xml', headers })).body, /evil\.example/, 'nor in the sitemap (cached an hour)')
+  t.notMatch((await app.inject({ url: '/news/feed.xml', headers })).body, /evil\.example/, 'nor in the feed')
+})
+
+t.test('without SITE_URL in development, absolute URLs use X-Forwarded-Host/Proto only from a trusted proxy', async (t) => {
   const headers = { host: 'real.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' }
   const direct = await build(t, { siteUrl: '' })
   const page = (await direct.inject({ url: '/about', headers })).body
@@ -147,11 +157,14 @@ t.test('the switch and the hreflang links agree, canonical query included', asyn
 
 t.test('trailing slash policy: one URL per page', async (t) => {
   const app = await build(t)
-  const slashCases: [string, string][] = [['/about/', '/about'], ['/en/', '/en'], ['/en/news/?page=2', '/en/news?page=2'], ['//evil.example/', '/evil.example'], ['/ja//', '/ja']]
+  const slashCases: [string, string][] = [['/about/', '/about'], ['/en/', '/en'], ['/en/news/?page=2', '/en/news?page=2'], ['/ja//', '/ja']]
   for (const [url, location] of slashCases) {
     const res = await app.inject(url)
     t.equal(res.statusCode, 308, `${url}`)
     t.equal(res.headers.location, location, `${url} -> ${location}`)
   }
   t.equal((await app.inject('/')).statusCode, 200, 'the root keeps its slash')
+  const doubled = await app.inject('//evil.example/')
+  t.equal(doubled.statusCode, 301, 'more than a trailing slash differs: another spelling of the path')
+  t.equal(doubled.headers.location, '/evil.example', 'on this site')
 })
