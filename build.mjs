@@ -32,15 +32,6 @@ const clientOptions = {
   define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
   plugins: [
     {
-      // The validation catalogue's message data: in the browser, the trees the page already loaded.
-      name: 'browser-validation-units',
-      setup(build) {
-        build.onResolve({ filter: /\/units-data$/ }, (args) =>
-          args.importer.includes(join('shared', 'validation')) ? { path: resolve('client/validation-units.ts') } : undefined,
-        )
-      },
-    },
-    {
       // The browser receives messages already parsed (server/i18n/compiled.ts): intl-messageformat
       // gets the parser package's no-parser build, so the ICU and skeleton parsers never ship.
       name: 'no-icu-parser',

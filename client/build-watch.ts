@@ -1,5 +1,5 @@
 /**
- * Build updates (spec sections 4, 7, 9): polls /_build/latest.json 1000 ms after load, then on an
+ * Build updates: polls /_build/latest.json 1000 ms after load, then on an
  * interval and whenever the tab becomes visible again. Once the running build differs from the one
  * the page came from, `isBuildStale()` is true and the next navigation is a full page load.
  */

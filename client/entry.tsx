@@ -6,14 +6,14 @@ import { createTranslator } from '../shared/i18n/messages'
 import { PAGE_STATE_ID, type PageState } from '../shared/page-state'
 import { FatalErrorBoundary } from './fatal-error'
 import { loadMessages } from './messages'
-import { NavigationRoot } from './navigation'
+import { loadPageCode, NavigationRoot } from './navigation'
 import { toast } from '../shared/toast'
 import { confirm } from '../shared/confirm/store'
 import { watchBuild } from './build-watch'
 import { enhanceLanguageSwitch } from './language-switch'
-import { provideValidationUnits } from './validation-units'
+// From its own module, not the validation index: the rule catalogue is only the contact form's chunk.
+import { provideValidationMessages } from '../shared/validation/messages'
 import { guardedReload } from './reload-guard'
-import { findRoute, loadRouteComponent } from '../shared/routes'
 import { enableRipple } from './ripple'
 
 /** Marks the document once React has hydrated it (tests and the client runtime read it). */
@@ -33,9 +33,10 @@ declare global {
 window.site = { toast, confirm }
 
 // A code chunk that no longer exists (the build changed under an open tab): reload once, guarded.
+// Chromium and Firefox name a "dynamically imported module", Safari says "Importing a module script failed".
 window.addEventListener('unhandledrejection', (event) => {
   const message = String((event.reason as Error | undefined)?.message ?? '')
-  if (/dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message)) guardedReload(message)
+  if (/dynamically imported module|Importing a module script failed/i.test(message)) guardedReload(message)
 })
 
 async function start(): Promise<void> {
@@ -45,10 +46,9 @@ async function start(): Promise<void> {
   const state = JSON.parse(script.textContent ?? '{}') as PageState
   // The language's messages come from the immutable per-build endpoint (preloaded from the head),
   // in parallel with the page's split-off code, if it has any (preloaded too).
-  const route = findRoute(state.routeId)
   const [messages, chunk] = await Promise.all([
     loadMessages(state.buildId, state.locale),
-    route ? loadRouteComponent(route).then(() => null, (err: unknown) => err as Error) : null,
+    loadPageCode(state).then(() => null, (err: unknown) => err as Error),
   ])
   // A chunk that cannot be fetched (a deploy replaced it under this page): reload once, guarded; if
   // the guard says no, the server-rendered page stays as it is (it works without JavaScript).
@@ -59,7 +59,7 @@ async function start(): Promise<void> {
   }
   // Without messages the client cannot render the same text: the server-rendered page stays as it is.
   if (!messages) return
-  provideValidationUnits(state.locale, messages.units)
+  provideValidationMessages(state.locale, messages.units)
   const t = createTranslator(state.locale, messages, {
     onMissing: (key, locale, reason) => console.warn(`[i18n] ${reason} message "${key}" (${locale})`),
   })
@@ -67,10 +67,12 @@ async function start(): Promise<void> {
   const errorState: PageState = { ...state, error: { statusCode: 500, statusMessage: 'Internal Server Error' } }
   // As a transition, hydration yields to the browser between units of work instead of one long task
   // (the page is already painted and usable; input arriving meanwhile is replayed once hydrated).
+  // React Router's location changes are not transitions: a navigation changes the location and the page
+  // in one update, so no render sees the new page with the old location (client/navigator.ts).
   startTransition(() => {
     hydrateRoot(
       root,
-      <BrowserRouter basename={state.basename || '/'}>
+      <BrowserRouter basename={state.basename || '/'} useTransitions={false}>
         <FatalErrorBoundary serverHtml={serverHtml} renderError={() => <App state={errorState} t={t} />}>
           <NavigationRoot initial={state} t={t} />
           <HydrationMarker />

@@ -1,63 +1,34 @@
 import type { HeadData } from '../shared/head'
+import { headTags, PAGE_TAGS_END, PAGE_TAGS_START, type HeadTag } from '../shared/head-tags'
 
-/**
- * The head tags that change from page to page, matched as server/render/document.ts writes them.
- * Everything else in the head (charset, viewport, stylesheet, scripts, preloads) stays.
- */
-const PAGE_TAGS = [
-  'meta[name="robots"]',
-  'link[rel="canonical"]',
-  'link[rel="alternate"]',
-  'meta[property^="og:"]',
-  'meta[name="twitter:card"]',
-  'script[type="application/ld+json"]',
-].join(',')
-
-function element(tag: string, attrs: Record<string, string>): HTMLElement {
+/** A page tag as the browser holds it: the same attributes and text the server writes. */
+function element({ tag, attrs, text }: HeadTag): HTMLElement {
   const el = document.createElement(tag)
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value)
+  if (text !== undefined) el.textContent = text
   return el
 }
 
-/** The page tags in the server's order (renderHead): robots, canonical, hreflang, og:*, feed, JSON-LD. */
-function pageTags(head: HeadData): HTMLElement[] {
-  const tags: HTMLElement[] = []
-  if (head.noindex) tags.push(element('meta', { name: 'robots', content: 'noindex' }))
-  if (head.canonical) tags.push(element('link', { rel: 'canonical', href: head.canonical }))
-  for (const alt of head.alternates) tags.push(element('link', { rel: 'alternate', hreflang: alt.hreflang, href: alt.href }))
-  const og = (property: string, content: string) => tags.push(element('meta', { property, content }))
-  og('og:type', head.ogType)
-  og('og:site_name', head.siteName)
-  og('og:title', head.ogTitle)
-  og('og:description', head.ogDescription)
-  if (head.canonical) og('og:url', head.ogUrl)
-  og('og:locale', head.ogLocale)
-  for (const alt of head.ogLocaleAlternates) og('og:locale:alternate', alt)
-  if (head.ogImage) {
-    og('og:image', head.ogImage.url)
-    og('og:image:width', String(head.ogImage.width))
-    og('og:image:height', String(head.ogImage.height))
-    og('og:image:alt', head.ogImage.alt)
-    tags.push(element('meta', { name: 'twitter:card', content: 'summary_large_image' }))
+/** The comments the page tags stand between; placed at the end of the head when the document has none. */
+function pageTagBounds(): [Comment, Comment] {
+  let start: Comment | null = null
+  for (const node of document.head.childNodes) {
+    if (!(node instanceof Comment)) continue
+    if (node.data === PAGE_TAGS_START) start = node
+    else if (node.data === PAGE_TAGS_END && start) return [start, node]
   }
-  if (head.feed) tags.push(element('link', { rel: 'alternate', type: 'application/atom+xml', title: head.feed.title, href: head.feed.href }))
-  for (const data of head.jsonLd) {
-    const script = element('script', { type: 'application/ld+json' })
-    script.textContent = JSON.stringify(data)
-    tags.push(script)
-  }
-  return tags
+  const bounds: [Comment, Comment] = [document.createComment(PAGE_TAGS_START), document.createComment(PAGE_TAGS_END)]
+  document.head.append(...bounds)
+  return bounds
 }
 
-/** Makes the document's head what the server would have sent with the page. */
+/**
+ * Makes the document's head what the server would have sent with the page: the previous page's
+ * tags give way to the new page's, in the same place. The fixed tags (charset, viewport,
+ * stylesheet, scripts, preloads) stay.
+ */
 export function applyHead(head: HeadData): void {
-  document.title = head.title
-  let description = document.head.querySelector<HTMLMetaElement>('meta[name="description"]')
-  if (!description) {
-    description = element('meta', { name: 'description' }) as HTMLMetaElement
-    document.head.append(description)
-  }
-  description.content = head.description
-  for (const el of document.head.querySelectorAll(PAGE_TAGS)) el.remove()
-  description.after(...pageTags(head))
+  const [start, end] = pageTagBounds()
+  while (start.nextSibling && start.nextSibling !== end) start.nextSibling.remove()
+  end.before(...headTags(head).map(element))
 }

@@ -1,5 +1,5 @@
 /**
- * Reload guard (spec sections 4 and 9): when loading a code chunk or a payload fails because the
+ * Reload guard: when loading a code chunk or a payload fails because the
  * build changed, the page reloads, but at most once per path per 10 000 ms, remembered across the
  * reload (sessionStorage), so a broken deploy cannot put the visitor in a reload loop.
  */

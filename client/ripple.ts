@@ -1,5 +1,5 @@
 /**
- * The press ripple of buttons (spec: about 400 ms): a circle that grows from the pointer and fades.
+ * The press ripple of buttons (about 400 ms): a circle that grows from the pointer and fades.
  * Decoration only, so it is added by one delegated listener instead of in every component, never
  * announced (aria-hidden), and not drawn at all when the visitor asks for reduced motion.
  */

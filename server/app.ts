@@ -10,7 +10,7 @@ import type { ImageRegistry } from './content/images'
 import mediaPlugin from './plugins/media'
 import { loadManifest, type BuildManifest } from './render/manifest'
 import { createPageRenderer } from './render/render-page'
-import { PageCache } from './render/page-cache'
+import { ENCODINGS, PageCache } from './render/page-cache'
 import compress from '@fastify/compress'
 import underPressure from '@fastify/under-pressure'
 import healthPlugin from './plugins/health'
@@ -18,6 +18,7 @@ import requestLogPlugin, { REDACT_PATHS, requestId } from './plugins/request-log
 import securityHeadersPlugin from './plugins/security-headers'
 import localePlugin from './plugins/locale'
 import payloadPlugin from './plugins/payload'
+import errorsPlugin from './plugins/errors'
 import renderPlugin from './plugins/render'
 import contactPlugin, { type ContactDeps } from './plugins/contact'
 import sitemapPlugin from './plugins/sitemap'
@@ -99,10 +100,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     exposeStatusRoute: false,
   })
   // HTML, JSON and XML on the fly; hashed assets are pre-compressed at build (see plugins/static).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
+  await app.register(compress, { threshold: 1024, encodings: ENCODINGS })
   await app.register(urlPolicyPlugin)
   await app.register(fastifyCookie)
   await app.register(healthPlugin, { manifest })
+  // Before any route: a route keeps the error handler that was set when it was added.
+  await app.register(errorsPlugin)
   await app.register(renderPlugin, { config, renderer, cache: config.pageCache ? new PageCache(config.pageCacheMaxBytes) : undefined })
   await app.register(payloadPlugin, { config, manifest, renderer })
   await app.register(localePlugin, { config, manifest })

@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { ContentError } from './content/load'
@@ -12,38 +13,34 @@ const LISTEN_ERRORS: Record<string, { variable: 'HOST' | 'PORT'; why: string }> 
   EAI_FAIL: { variable: 'HOST', why: 'the host name does not resolve' },
 }
 
-/** Entry: config, app, listen, graceful shutdown on SIGTERM/SIGINT. */
+/** Entry: config, app, graceful shutdown, listen. */
 async function main(): Promise<void> {
   const config = loadConfig()
   const app = await buildApp(config)
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.lifecycle.shuttingDown = true
-    app.log.info({ signal }, 'shutting down')
-    // Past the timeout the requests still open are cut, so that the close goes on (the database
-    // is still closed cleanly) and the exit code says it was not a clean drain; if even that
-    // hangs (an SMTP send the outbox waits for), a second, short timer ends the process.
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out, closing the connections still open')
-      app.server.closeAllConnections()
-      setTimeout(() => process.exit(1), 2000).unref()
-    }, config.shutdownTimeoutMs)
-    timer.unref()
-    try {
+  // SIGTERM/SIGINT (and an uncaught error) close the app: /readyz turns 503, the port closes, in-flight
+  // requests finish, the database closes. Past SHUTDOWN_TIMEOUT_MS the requests still open are cut so
+  // the close goes on (the database is still closed cleanly) and the exit code says the drain was not
+  // clean; if even that hangs (an SMTP send the outbox waits for), close-with-grace ends the process 2 s
+  // later. SIGHUP is not a stop signal here.
+  closeWithGrace(
+    { delay: config.shutdownTimeoutMs + 2000, skip: ['SIGHUP'], logger: { error: (msg: unknown) => app.log.error({ err: msg }, 'shutdown failed') } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'uncaught error, shutting down')
+      app.lifecycle.shuttingDown = true
+      app.log.info({ signal }, 'shutting down')
+      let timedOut = false
+      const timer = setTimeout(() => {
+        timedOut = true
+        app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out, closing the connections still open')
+        app.server.closeAllConnections()
+      }, config.shutdownTimeoutMs)
+      timer.unref()
       await app.close()
+      clearTimeout(timer)
       app.log.info('closed')
-      process.exit(timedOut ? 1 : 0)
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed')
-      process.exit(1)
-    }
-  }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  process.on('SIGINT', () => void shutdown('SIGINT'))
+      if (timedOut) throw new Error('requests were still open at the shutdown timeout')
+    },
+  )
   try {
     await app.listen({ host: config.host, port: config.port })
   } catch (err) {

@@ -3,7 +3,7 @@ import type { Alternates } from './alternates'
 
 export const TITLE_DIVIDER = ' | '
 
-/** 'term-of-service' -> 'Term Of Service' (the spec's fallback for a route without a title). */
+/** 'term-of-service' -> 'Term Of Service' (the title of a route that has none). */
 export function titleCase(segment: string): string {
   return segment
     .split(/[-_\s]+/)
@@ -21,7 +21,7 @@ export interface TitleInput {
   development?: boolean
 }
 
-/** The spec's title rule: index -> site name; others -> title | site name; development -> 'sample'. */
+/** The title rule: index -> site name; others -> title | site name; development -> 'sample'. */
 export function buildTitle({ siteName, path, isIndex, title, development }: TitleInput): string {
   if (development) return 'sample'
   if (isIndex) return siteName

@@ -1,4 +1,5 @@
-import { CONTACT_FIELDS, type ContactValues } from '../../shared/contact/fields'
+import { CONTACT_FIELDS } from '../../shared/contact/fields'
+import type { ContactValues } from '../../shared/contact/values'
 import { normalizeContact } from '../../shared/contact/normalize'
 import type { Locale } from '../../shared/i18n/locales'
 

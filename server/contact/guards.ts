@@ -1,10 +1,5 @@
 import type { FastifyRequest } from 'fastify'
 
-/** Fastify-style error with a status, handled by the contact routes' error handler. */
-export function httpError(statusCode: number, message: string): Error & { statusCode: number } {
-  return Object.assign(new Error(message), { statusCode })
-}
-
 /**
  * Whether a browser sent this request from another site. Sec-Fetch-Site decides when
  * present (only same-origin and none pass); otherwise Origin must name this site (SITE_URL

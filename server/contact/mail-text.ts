@@ -3,8 +3,7 @@ import enMail from '../../locales/en/mail.json' with { type: 'json' }
 import type { SiteInfo } from '../../shared/content'
 import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales'
 import { createTranslator, type MessageNode, type MessageTree, type Translate } from '../../shared/i18n/messages'
-import { CONTROL_RUNS, printable } from '../../shared/validation/control-chars'
-import { formatDay } from '../../shared/validation/rules/dates'
+import { CONTROL_RUNS, formatDay, printable } from '../../shared/validation'
 import { catalog } from '../i18n/catalog'
 import type { Inquiry, MailKind } from './store'
 

@@ -1,10 +1,12 @@
-import type { FastifyError, FastifyInstance, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify'
+import type { FastifyInstance, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify'
 import { normalizeContact } from '../../shared/contact/normalize'
 import { errorCount } from '../../shared/contact/page-data'
-import { formatMessage, formKeys } from '../../shared/validation/messages'
+import { formatMessage, formKeys } from '../../shared/validation'
 import { answerLocale } from '../request-locale'
 import { bodyLocale, isInquiryShape } from './api-shape'
-import { httpError, isCrossSite, mediaType } from './guards'
+import { isCrossSite, mediaType } from './guards'
+import { CrossSiteRequest, NotJson } from '../errors'
+import type { ErrorAnswer } from '../plugins/errors'
 import { sendApiError } from './messages'
 import type { ContactService } from './service'
 import type { TokenCheck } from './token'
@@ -38,20 +40,17 @@ interface ApiOptions {
  */
 export default async function contactApiRoutes(app: FastifyInstance, { service, siteUrl, limiter }: ApiOptions) {
   const mediaGuard: onRequestHookHandler = async (req) => {
-    if (mediaType(req) !== 'application/json') throw isCrossSite(req, siteUrl) ? httpError(403, 'cross-site request') : httpError(415, 'not application/json')
+    if (mediaType(req) !== 'application/json') throw isCrossSite(req, siteUrl) ? new CrossSiteRequest() : new NotJson()
   }
   const siteGuard: preValidationHookHandler = async (req) => {
-    if (isCrossSite(req, siteUrl)) throw httpError(403, 'cross-site request')
+    if (isCrossSite(req, siteUrl)) throw new CrossSiteRequest()
   }
 
-  app.setErrorHandler(async (err: FastifyError, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
-    if (status >= 500) req.log.error({ err }, 'inquiry failed')
-    else req.log.info({ reason: err.message, statusCode: status }, 'inquiry refused')
-    return sendApiError(reply, status, bodyLocale(req.body) ?? answerLocale(req))
-  })
+  // Errors (logged once by the one handler) answer { message } in the body's language, else the browser's.
+  const errorAnswer: ErrorAnswer = (status, req, reply) => sendApiError(reply, status, bodyLocale(req.body) ?? answerLocale(req))
+  const config = { errorAnswer, errorSubject: 'inquiry' }
 
-  app.post('/api/contact', { bodyLimit: BODY_LIMIT, onRequest: mediaGuard, preValidation: siteGuard, preHandler: limiter }, async (req, reply) => {
+  app.post('/api/contact', { bodyLimit: BODY_LIMIT, onRequest: mediaGuard, preValidation: siteGuard, preHandler: limiter, config }, async (req, reply) => {
     const body = req.body
     const locale = bodyLocale(body) ?? answerLocale(req)
     reply.header('cache-control', 'no-store')

@@ -1,11 +1,12 @@
-import { STATUS_CODES } from 'node:http'
-import type { FastifyError, FastifyInstance, FastifyReply, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
 import formbody from '@fastify/formbody'
 import { errorCount, freshContactPage, type ContactPageData, type ContactStep } from '../../shared/contact/page-data'
 import { splitLocalePath } from '../../shared/i18n/negotiate'
 import { requestPath } from '../request-locale'
 import { readFormBody, type PostedForm } from './form-body'
-import { httpError, isCrossSite, mediaType } from './guards'
+import { isCrossSite, mediaType } from './guards'
+import { CrossSiteRequest, NotForm, UnknownStep } from '../errors'
+import type { ErrorAnswer } from '../plugins/errors'
 import { BODY_LIMIT } from './routes-api'
 import type { ContactService } from './service'
 
@@ -38,8 +39,8 @@ function renderContact(reply: FastifyReply, data: ContactPageData, statusCode: n
 export default async function contactPageRoutes(app: FastifyInstance, { service, siteUrl, limiter }: PageOptions) {
   await app.register(formbody, { bodyLimit: BODY_LIMIT })
   const guard: onRequestHookHandler = async (req) => {
-    if (isCrossSite(req, siteUrl)) throw httpError(403, 'cross-site request')
-    if (mediaType(req) !== 'application/x-www-form-urlencoded') throw httpError(415, 'not a form')
+    if (isCrossSite(req, siteUrl)) throw new CrossSiteRequest()
+    if (mediaType(req) !== 'application/x-www-form-urlencoded') throw new NotForm()
   }
   const page = (posted: PostedForm, step: ContactStep, errors = {}, notice: string | null = null, token = posted.token): ContactPageData => ({
     step,
@@ -50,19 +51,16 @@ export default async function contactPageRoutes(app: FastifyInstance, { service,
     today: service.today(),
   })
 
-  app.setErrorHandler(async (err: FastifyError, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
-    if (status >= 500) req.log.error({ err }, 'inquiry failed')
-    else req.log.info({ reason: err.message, statusCode: status }, 'inquiry refused')
-    if (status === 429 && req.body) {
-      // Rate limited after the body was read: the form again, values kept, with the reason.
-      const posted = readFormBody(req.body, splitLocalePath(requestPath(req)).locale)
-      const check = service.signer.verify(posted.token, service.now().getTime())
-      const token = check.ok ? posted.token : service.signer.issue(service.now().getTime())
-      return renderContact(reply, page(posted, 'form', {}, 'units.contact.api.429', token), 429)
-    }
-    return reply.header('cache-control', 'no-store').renderPage(requestPath(req), { statusCode: status, statusMessage: STATUS_CODES[status] ?? 'Error' })
-  })
+  // Rate limited after the body was read: the form again, values kept, with the reason. Other errors
+  // get the error page (the one handler logs them all).
+  const errorAnswer: ErrorAnswer = (status, req, reply) => {
+    if (status !== 429 || !req.body) return undefined
+    const posted = readFormBody(req.body, splitLocalePath(requestPath(req)).locale)
+    const check = service.signer.verify(posted.token, service.now().getTime())
+    const token = check.ok ? posted.token : service.signer.issue(service.now().getTime())
+    return renderContact(reply, page(posted, 'form', {}, 'units.contact.api.429', token), 429)
+  }
+  const config = { errorAnswer, errorSubject: 'inquiry' }
 
   for (const prefix of PREFIXES) {
     app.get(`${prefix}/contact`, async (req, reply) => {
@@ -75,7 +73,7 @@ export default async function contactPageRoutes(app: FastifyInstance, { service,
         .renderPage(requestPath(req), undefined, { template: { key: `contact|${today}`, value: token, form: (slot) => freshContactPage(slot, today) } })
     })
 
-    app.post(`${prefix}/contact`, { bodyLimit: BODY_LIMIT, onRequest: guard, preHandler: limiter }, async (req, reply) => {
+    app.post(`${prefix}/contact`, { bodyLimit: BODY_LIMIT, onRequest: guard, preHandler: limiter, config }, async (req, reply) => {
       const { locale } = splitLocalePath(requestPath(req))
       const posted = readFormBody(req.body, locale)
       const now = service.now().getTime()
@@ -85,7 +83,7 @@ export default async function contactPageRoutes(app: FastifyInstance, { service,
         return renderContact(reply, page(posted, 'form', {}, 'units.contact.notices.expired', service.signer.issue(now)), 403)
       }
       if (posted.step === 'edit') return renderContact(reply, page(posted, 'form'), 200)
-      if (posted.step !== 'review' && posted.step !== 'send') throw httpError(400, 'unknown step')
+      if (posted.step !== 'review' && posted.step !== 'send') throw new UnknownStep()
       const success = (id: string) => reply.header('cache-control', 'no-store').redirect(`${prefix}/contact/success?ref=${id}`, 303)
       const bot = service.botSign(posted.website, posted.step === 'send' ? check : null)
       if (bot) return success(service.drop(bot, 'form', req.log))

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { Locale } from '../../shared/i18n/locales'
-import type { ContactValues } from '../../shared/contact/fields'
-import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation/rules/dates'
+import type { ContactValues } from '../../shared/contact/values'
+import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
 import type { Db } from './db'
 
 export type MailKind = 'staff' | 'auto-reply'

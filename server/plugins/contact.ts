@@ -11,7 +11,7 @@ import { resolveFormSecret } from '../contact/secret'
 import { createContactService } from '../contact/service'
 import { createInquiryStore } from '../contact/store'
 import { createTokenSigner } from '../contact/token'
-import { httpError } from '../contact/guards'
+import { RateLimited } from '../errors'
 
 /** Test seams: a clock, a mail transport instead of SMTP_URL, faster retries. */
 export interface ContactDeps {
@@ -27,7 +27,7 @@ interface ContactPluginOptions {
 }
 
 /**
- * Inquiries (issue 4): the SQLite store in DATA_DIR, the mail outbox worker, the JSON API
+ * Inquiries: the SQLite store in DATA_DIR, the mail outbox worker, the JSON API
  * and the form's own POSTs, with one rate-limit budget per client for all contact POSTs.
  */
 export default fp<ContactPluginOptions>(
@@ -62,7 +62,7 @@ export default fp<ContactPluginOptions>(
     await app.register(async (scope) => {
       await scope.register(rateLimit, {
         global: false,
-        errorResponseBuilder: (_req, ctx) => httpError(429, `rate limited, retry in ${ctx.after}`),
+        errorResponseBuilder: (_req, ctx) => new RateLimited(ctx.after),
       })
       const limiter = scope.rateLimit({ max: contact.rateLimitMax, timeWindow: contact.rateLimitWindowMs })
       await scope.register(contactApiRoutes, { service, siteUrl: config.siteUrl, limiter })

@@ -7,7 +7,7 @@ import { sameSiteTarget } from '../../shared/url-policy'
 import type { Config } from '../config'
 import type { BuildManifest } from '../render/manifest'
 import { compiledMessagesJson } from '../i18n/compiled'
-import { jsonError } from './render'
+import { jsonError } from './errors'
 
 interface LocalePluginOptions {
   config: Config

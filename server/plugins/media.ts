@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import fp from 'fastify-plugin'
 import { IMAGE_FORMATS, imageWidths } from '../../shared/images'
 import { renderVariant, variantCachePath, type ImageRegistry, type VariantFormat } from '../content/images'
-import { jsonError } from './render'
+import { jsonError } from './errors'
 
 const TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' }
 const FILE = /^[A-Za-z0-9_-]+-(\d{2,4})\.(avif|webp|jpg)$/

@@ -4,7 +4,9 @@ import type { Config } from '../config'
 import type { BuildManifest } from '../render/manifest'
 import type { PageRenderer } from '../render/render-page'
 import { publicOrigin, requestPath, requestSearch } from '../request-locale'
-import { etagFor, ifNoneMatch, jsonError } from './render'
+import { answerNotModified } from '../render/conditional'
+import { PAYLOAD_PREFIX, payloadPagePath } from '../../shared/payload-url'
+import { jsonError } from './errors'
 
 interface PayloadPluginOptions {
   config: Config
@@ -15,26 +17,6 @@ interface PayloadPluginOptions {
 /** Payloads may change with the content at a restart even under the same build id: a short life plus an ETag. */
 export const PAYLOAD_CACHE_CONTROL = 'public, max-age=60'
 
-const PREFIX = '/_payload/'
-
-/**
- * The page path a payload URL names: '/_payload/{id}/index.json' -> '/', '/_payload/{id}/en.json' -> '/en',
- * '/_payload/{id}/en/news.json' -> '/en/news'. Null when the URL is not of that form.
- */
-export function payloadPagePath(urlPath: string, buildId: string): string | null {
-  const rest = urlPath.slice(PREFIX.length + buildId.length)
-  if (!rest.startsWith('/') || !rest.endsWith('.json')) return null
-  const path = rest.slice(0, -'.json'.length)
-  if (path === '/index') return '/'
-  if (path === '/' || path.endsWith('/') || path.includes('//')) return null
-  return path
-}
-
-/** The URL of a page's payload (the client builds the same; kept here for the tests and the README). */
-export function payloadUrl(buildId: string, pagePath: string, search = ''): string {
-  return `${PREFIX}${encodeURIComponent(buildId)}${pagePath === '/' ? '/index' : pagePath}.json${search}`
-}
-
 /**
  * GET /_payload/{buildId}/<path>.json: what client-side navigation loads instead of a document, the
  * page's state and head tags (404 pages give the error state with HTTP 404). An unknown build id, or a
@@ -43,7 +25,7 @@ export function payloadUrl(buildId: string, pagePath: string, search = ''): stri
  */
 export default fp<PayloadPluginOptions>(
   async (app, { config, manifest, renderer }) => {
-    app.get<{ Params: { buildId: string } }>(`${PREFIX}:buildId/*`, async (req, reply) => {
+    app.get<{ Params: { buildId: string } }>(`${PAYLOAD_PREFIX}:buildId/*`, async (req, reply) => {
       const { buildId } = req.params
       if (buildId !== manifest.id) return jsonError(req, reply.header('cache-control', 'no-store'), 404)
       const pathname = payloadPagePath(requestPath(req), buildId)
@@ -58,9 +40,8 @@ export default fp<PayloadPluginOptions>(
       if (!payload) return jsonError(req, reply.header('cache-control', 'no-store'), 404)
       reply.type('application/json; charset=utf-8')
       if (payload.statusCode !== 200 || !payload.etag) return reply.code(payload.statusCode).header('cache-control', 'no-cache').send(payload.body)
-      const etag = etagFor(payload.etag, req.headers['accept-encoding'])
-      reply.header('cache-control', PAYLOAD_CACHE_CONTROL).header('etag', etag)
-      if (ifNoneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send()
+      reply.header('cache-control', PAYLOAD_CACHE_CONTROL)
+      if (answerNotModified(reply, payload.etag)) return reply
       return reply.send(payload.body)
     })
   },

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import fp from 'fastify-plugin'
 import { LOCALE_CODES } from '../../shared/i18n/locales'
 import { MAX_URL_LENGTH, pathSpelling, sameSiteTarget } from '../../shared/url-policy'
+import { MalformedUrl, UrlTooLong } from '../errors'
 
 /** Set on a raw request whose URL the site refuses before routing: the status it answers. */
 const REFUSED = Symbol('refused-url')
@@ -38,7 +39,7 @@ export default fp(
   async (app) => {
     app.addHook('onRequest', async (req, reply) => {
       const refused = (req.raw as RefusedRequest)[REFUSED]
-      if (refused) throw Object.assign(new Error(refused === 414 ? 'URL too long' : 'malformed URL'), { statusCode: refused })
+      if (refused) throw refused === 414 ? new UrlTooLong() : new MalformedUrl()
       const spelling = pathSpelling(req.url)
       if (spelling.kind !== 'redirect') return
       if (!spelling.onlyTrailingSlash && req.method !== 'GET' && req.method !== 'HEAD') return

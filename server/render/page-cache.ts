@@ -1,6 +1,11 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { negotiate } from '@fastify/accept-negotiator'
+import { LRUCache } from 'lru-cache'
 
 export type Encoding = 'br' | 'gzip'
+
+/** The codings the site serves, in its order of preference (the same list @fastify/compress is given in app.ts). */
+export const ENCODINGS: Encoding[] = ['br', 'gzip']
 
 /** A rendered page kept in memory, with its compressed forms made once, on first need. */
 export interface CachedPage {
@@ -9,30 +14,27 @@ export interface CachedPage {
   encoded: Partial<Record<Encoding, Buffer>>
 }
 
+const size = (p: CachedPage) => p.body.length + (p.encoded.br?.length ?? 0) + (p.encoded.gzip?.length ?? 0)
+
 /**
  * A bounded LRU of rendered pages (by bytes) with single-flight: while the first request for a
  * key renders (and streams), later requests for the same key wait for it instead of rendering
  * again, so a miss storm renders a page once.
  */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>()
+  private readonly entries: LRUCache<string, CachedPage>
   private readonly inFlight = new Map<string, Promise<CachedPage | null>>()
-  private bytes = 0
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: size })
+  }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes }
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize }
   }
 
   get(key: string): CachedPage | undefined {
-    const page = this.entries.get(key)
-    if (page) {
-      // Refresh its place in the LRU order.
-      this.entries.delete(key)
-      this.entries.set(key, page)
-    }
-    return page
+    return this.entries.get(key)
   }
 
   /** The render under way for a key, if any. */
@@ -60,42 +62,24 @@ export class PageCache {
       page.encoded.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
       page.encoded.gzip ??= gzipSync(page.body, { level: 6 })
     }
-    const size = (p: CachedPage) => p.body.length + (p.encoded.br?.length ?? 0) + (p.encoded.gzip?.length ?? 0)
-    if (size(page) > this.maxBytes) return
-    const old = this.entries.get(key)
-    if (old) this.bytes -= size(old)
-    this.entries.delete(key)
+    // A page larger than the whole budget is not kept (lru-cache refuses it).
     this.entries.set(key, page)
-    this.bytes += size(page)
-    for (const [k, p] of this.entries) {
-      if (this.bytes <= this.maxBytes) break
-      this.entries.delete(k)
-      this.bytes -= size(p)
-    }
   }
 
   /** The page in an encoding the client accepts, or null for identity. */
   static encode(page: CachedPage, acceptEncoding: string | undefined): { encoding: Encoding; body: Buffer } | null {
-    // The same choice as the ETag suffix (etagFor) and @fastify/compress: brotli, then gzip.
     const encoding = preferredCoding(acceptEncoding)
     const body = encoding && page.encoded[encoding]
     return encoding && body ? { encoding, body } : null
   }
 }
 
-/** The coding an answer gets: brotli when accepted, else gzip when accepted, else none. */
+/**
+ * The coding an answer gets, chosen exactly as @fastify/compress chooses for a fresh render (the same
+ * negotiator, the same aliases: '*' and 'x-gzip' count as gzip), so a cached page and a rendered one
+ * never differ in coding, and the ETag suffix follows the same choice.
+ */
 export function preferredCoding(header: string | undefined): Encoding | null {
-  if (accepts(header, 'br')) return 'br'
-  return accepts(header, 'gzip') ? 'gzip' : null
-}
-
-/** Whether an Accept-Encoding header accepts a coding (q=0 refuses it). */
-export function accepts(header: string | undefined, coding: string): boolean {
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';')
-    if (name !== coding && name !== '*') continue
-    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean)
-    return q === undefined || Number(q) > 0
-  }
-  return false
+  if (!header) return null
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS)
 }

@@ -3,28 +3,19 @@ import { Transform } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
 import { App } from '../../shared/app'
-import { absoluteUrl, computeAlternates } from '../../shared/alternates'
-import { crumbsFor } from '../../shared/components/breadcrumb'
-import { breadcrumbLd } from '../../shared/structured-data'
-import { shareImage } from '../../shared/images'
-import { buildHead, buildTitle, type HeadData } from '../../shared/head'
+import type { HeadData } from '../../shared/head'
 import { createTranslator, type Translate } from '../../shared/i18n/messages'
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
-import { localizePath, splitLocalePath } from '../../shared/i18n/negotiate'
-import type { ContentSource, ImageRef } from '../../shared/content'
+import { splitLocalePath } from '../../shared/i18n/negotiate'
+import type { ContentSource } from '../../shared/content'
 import type { PageError, PageState } from '../../shared/page-state'
-import { errorTitleKey } from '../../shared/components/error-page'
 import { routeModules } from '../../shared/routes'
 import { catalog } from '../i18n/catalog'
+import { pageCacheKey } from './cache-key'
 import { documentEnd, documentStart } from './document'
 import type { BuildManifest } from './manifest'
-import { resolvePage, switchTargets, type Resolution } from './resolve'
-
-/** og:image and its size: the JPEG variant structured data uses too, as an absolute URL. */
-function previewImage(origin: string, image: ImageRef): NonNullable<HeadData['ogImage']> {
-  const { path, ...rest } = shareImage(image)
-  return { url: absoluteUrl(origin, path), ...rest }
-}
+import { describePages } from './page-description'
+import { resolvePage, type Resolution } from './resolve'
 
 export interface RenderRequest {
   pathname: string
@@ -94,54 +85,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     ]),
   ) as Record<Locale, Translate>
 
-  function pageState(resolution: Resolution, error: PageError | null): PageState {
-    return {
-      locale: resolution.locale,
-      basename: resolution.prefix,
-      path: resolution.path,
-      routeId: !error && resolution.kind === 'page' ? resolution.route.id : null,
-      params: resolution.kind === 'page' ? resolution.params : {},
-      data: !error && resolution.kind === 'page' ? resolution.data : null,
-      error,
-      switchTargets: switchTargets(resolution),
-      buildId: deps.manifest.id,
-      year: new Date().getFullYear(),
-      site: deps.content.site(resolution.locale),
-    }
-  }
-
-  function headFor(resolution: Resolution, error: PageError | null, origin: string) {
-    const { locale } = resolution
-    const t = translators[locale]
-    const site = deps.content.site(locale)
-    const page = !error && resolution.kind === 'page' ? resolution : null
-    const meta = page ? page.route.meta({ locale, data: page.data, t }) : {}
-    const errorKey = error ? errorTitleKey(error.statusCode) : null
-    const title = error ? (errorKey ? t(`${errorKey}.title`) : error.statusMessage) : (meta.headTitle ?? meta.title)
-    const alternates = computeAlternates(resolution.path + (page?.canonicalSearch ?? ''), locale, origin, page ? page.available : LOCALE_CODES)
-    const jsonLd: object[] = []
-    if (page) {
-      jsonLd.push(...(page.route.structuredData?.({ data: page.data, site, url: alternates.canonical, origin, locale }) ?? []))
-      if (page.route.layout.breadcrumb && page.route.id !== 'home') {
-        const crumbs = crumbsFor(page.route.id, page.path, meta.title ?? t(page.route.labelKey), t)
-        jsonLd.push(breadcrumbLd(crumbs.map((c) => ({ label: c.label, url: absoluteUrl(origin, localizePath(c.to, locale)) }))))
-      }
-    }
-    return buildHead({
-      locale,
-      title: buildTitle({ siteName: site.name, path: resolution.path, isIndex: page?.route.id === 'home', title, development: deps.development }),
-      description: error ? (errorKey ? t(`${errorKey}.description`) : undefined) : meta.description,
-      defaultDescription: site.description,
-      siteName: site.name,
-      alternates,
-      noindex: page?.route.noindex,
-      isError: !!error,
-      jsonLd,
-      ogType: meta.type,
-      ogImage: meta.image && previewImage(origin, meta.image),
-      ...(page?.route.feed ? { feed: { href: absoluteUrl(origin, localizePath('/news/feed.xml', locale)), title: t('units.news.feed', { name: site.name }) } } : {}),
-    })
-  }
+  const { pageState, headFor } = describePages({ ...deps, translators })
 
   function stream(resolution: Resolution, error: PageError | null, req: RenderRequest): Promise<NodeJS.ReadableStream> {
     const state = pageState(resolution, error)
@@ -189,9 +133,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
           clearTimeout(timer)
           reject(err)
         },
-        onError(err) {
-          req.onError(err)
-        },
+        onError: (err) => req.onError(err),
       })
       const timer = setTimeout(() => abort(new Error('render timeout')), deps.renderTimeoutMs ?? 10_000)
       timer.unref()
@@ -215,7 +157,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     const cacheable = !error && req.form === undefined && resolution.kind === 'page' && !resolution.route.perVisitor
     // The page's canonical URL as sent ('/en', '/ja/about', '/news?page=2'): the plugins compare a request's URL with it.
     const url = resolution.prefix && resolution.path === '/' ? resolution.prefix : resolution.prefix + resolution.path
-    const cacheKey = cacheable ? `${req.origin}|${url}${resolution.kind === 'page' ? resolution.canonicalSearch : ''}|${new Date().getFullYear()}` : null
+    const cacheKey = cacheable ? pageCacheKey(req.origin, url + (resolution.kind === 'page' ? resolution.canonicalSearch : '')) : null
     // The page's strong validator; the plugins suffix it with the content-coding each answer gets.
     const etag = cacheKey ? `"${createHash('sha256').update(`${cacheKey}|${deps.manifest.id}|${deps.content.version}`).digest('base64url').slice(0, 27)}"` : null
     return { resolution, error, cacheKey, etag }
@@ -233,17 +175,16 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
 
   function prepare(req: RenderRequest, forced?: PageError): PreparedPage {
     const { resolution, error, cacheKey, etag } = resolveFor(req, forced)
-    const finalResolution = resolution
     return {
       cacheKey,
       etag,
       async render() {
         try {
-          return { statusCode: error?.statusCode ?? 200, body: await stream(finalResolution, error, req) }
+          return { statusCode: error?.statusCode ?? 200, body: await stream(resolution, error, req) }
         } catch (err) {
           // Already reported through onError; render the 500 page instead, unless that is what failed.
           if (error?.statusCode === 500) throw err
-          return { statusCode: 500, body: await stream(finalResolution, INTERNAL_ERROR, req) }
+          return { statusCode: 500, body: await stream(resolution, INTERNAL_ERROR, req) }
         }
       },
     }

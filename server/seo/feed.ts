@@ -1,6 +1,5 @@
 import type { NewsItem } from '../../shared/content'
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+import { escapeHtml } from '../../shared/escape'
 
 export interface FeedInput {
   /** Absolute URL of the feed itself. */
@@ -23,26 +22,26 @@ export function renderAtom(feed: FeedInput): string {
     const url = feed.articleUrl(item.slug)
     return [
       '<entry>',
-      `<id>${esc(url)}</id>`,
-      `<title>${esc(item.title)}</title>`,
-      `<link rel="alternate" type="text/html" href="${esc(url)}"/>`,
+      `<id>${escapeHtml(url)}</id>`,
+      `<title>${escapeHtml(item.title)}</title>`,
+      `<link rel="alternate" type="text/html" href="${escapeHtml(url)}"/>`,
       `<published>${stamp(item.date)}</published>`,
       `<updated>${stamp(item.date)}</updated>`,
-      `<category term="${esc(item.category)}"/>`,
-      `<summary>${esc(item.excerpt)}</summary>`,
-      `<content type="html">${esc(item.html)}</content>`,
+      `<category term="${escapeHtml(item.category)}"/>`,
+      `<summary>${escapeHtml(item.excerpt)}</summary>`,
+      `<content type="html">${escapeHtml(item.html)}</content>`,
       '</entry>',
     ].join('')
   })
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${esc(feed.lang)}">`,
-    `<id>${esc(feed.self)}</id>`,
-    `<title>${esc(feed.title)}</title>`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeHtml(feed.lang)}">`,
+    `<id>${escapeHtml(feed.self)}</id>`,
+    `<title>${escapeHtml(feed.title)}</title>`,
     `<updated>${updated}</updated>`,
-    `<author><name>${esc(feed.author)}</name></author>`,
-    `<link rel="self" type="application/atom+xml" href="${esc(feed.self)}"/>`,
-    `<link rel="alternate" type="text/html" href="${esc(feed.list)}"/>`,
+    `<author><name>${escapeHtml(feed.author)}</name></author>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeHtml(feed.self)}"/>`,
+    `<link rel="alternate" type="text/html" href="${escapeHtml(feed.list)}"/>`,
     ...entries,
     '</feed>',
     '',

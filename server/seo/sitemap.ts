@@ -1,7 +1,8 @@
 import { computeAlternates, type AlternateLink } from '../../shared/alternates'
 import type { ContentSource } from '../../shared/content'
+import { escapeHtml } from '../../shared/escape'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
-import { routes } from '../../shared/routes'
+import { routes, type ContentItems, type RouteDef } from '../../shared/routes'
 
 export interface SitemapEntry {
   loc: string
@@ -9,23 +10,38 @@ export interface SitemapEntry {
   lastmod?: string
 }
 
-interface Page {
+/** One URL of the sitemaps: a locale-less path, the languages it exists in, and when it last changed. */
+interface SitemapPage {
   path: string
-  available: readonly Locale[]
+  locales: readonly Locale[]
   lastmod?: string | undefined
 }
 
-function listPages(content: ContentSource): Page[] {
-  const pages: Page[] = routes.filter((r) => r.sitemap).map((r) => ({ path: r.path, available: LOCALE_CODES }))
-  const news = new Map<string, string>()
-  const projects = new Map<string, string>()
+/**
+ * A detail route's pages: every item of its content list once, at the route's path with the item's
+ * slug, in the languages whose list has it (the languages it is written in), dated by the item's
+ * version in the last of those languages.
+ */
+function itemPages(route: RouteDef<any>, { list, lastmod }: ContentItems, content: ContentSource): SitemapPage[] {
+  const pages = new Map<string, { locales: Locale[]; lastmod: string }>()
   for (const code of LOCALE_CODES) {
-    for (const item of content.listNews(code)) news.set(item.slug, item.date)
-    for (const item of content.listProjects(code)) projects.set(item.slug, item.completed)
+    for (const item of content[list](code)) {
+      const page = pages.get(item.slug) ?? { locales: [], lastmod: '' }
+      page.locales.push(code)
+      page.lastmod = (item as unknown as Record<string, string>)[lastmod]!
+      pages.set(item.slug, page)
+    }
   }
-  for (const [slug, date] of news) pages.push({ path: `/news/${slug}`, available: content.newsLocales(slug), lastmod: date })
-  for (const [slug, completed] of projects) pages.push({ path: `/construction-project/${slug}`, available: content.projectLocales(slug), lastmod: completed })
-  return pages
+  return [...pages].map(([slug, page]) => ({ path: route.path.replace(`:${route.slugParam}`, slug), ...page }))
+}
+
+/**
+ * Every page the route table lists for the sitemaps, each route by its own policy: the fixed pages
+ * first (in table order), then the pages routes list from the content (articles, projects).
+ */
+function listPages(content: ContentSource): SitemapPage[] {
+  const fixed = routes.filter((r) => r.sitemap === 'page').map((r) => ({ path: r.path, locales: LOCALE_CODES }))
+  return fixed.concat(routes.flatMap((r) => (r.sitemap && r.sitemap !== 'page' ? itemPages(r, r.sitemap, content) : [])))
 }
 
 /** Every canonical page URL of the given languages once, with its alternates from computeAlternates. */
@@ -33,21 +49,19 @@ export function sitemapEntries(content: ContentSource, origin: string, scope: re
   const entries: SitemapEntry[] = []
   for (const page of listPages(content)) {
     for (const code of scope) {
-      if (!page.available.includes(code)) continue
-      const alt = computeAlternates(page.path, code, origin, page.available)
+      if (!page.locales.includes(code)) continue
+      const alt = computeAlternates(page.path, code, origin, page.locales)
       entries.push({ loc: alt.canonical, alternates: alt.links, ...(page.lastmod ? { lastmod: page.lastmod } : {}) })
     }
   }
   return entries
 }
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
 export function renderSitemap(entries: SitemapEntry[]): string {
   const urls = entries.map((e) => {
-    const links = e.alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(a.hreflang)}" href="${xmlEscape(a.href)}"/>`).join('')
-    const lastmod = e.lastmod ? `<lastmod>${xmlEscape(e.lastmod)}</lastmod>` : ''
-    return `<url><loc>${xmlEscape(e.loc)}</loc>${lastmod}${links}</url>`
+    const links = e.alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}"/>`).join('')
+    const lastmod = e.lastmod ? `<lastmod>${escapeHtml(e.lastmod)}</lastmod>` : ''
+    return `<url><loc>${escapeHtml(e.loc)}</loc>${lastmod}${links}</url>`
   })
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +

@@ -1,5 +1,5 @@
 /**
- * The client for the site's own JSON endpoints (spec section 7): sends `Authorization: Bearer <token>`
+ * The client for the site's own JSON endpoints: sends `Authorization: Bearer <token>`
  * when an `auth_jwt` cookie is present (and nothing otherwise), gives up after a timeout, and turns
  * error answers into ApiError carrying the server's localised message.
  */

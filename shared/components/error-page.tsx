@@ -2,7 +2,7 @@ import { useI18n } from '../i18n/context'
 import type { PageError } from '../page-state'
 import { AppLink } from './app-link'
 
-/** Codes with a translated title and description (spec section 8). */
+/** Codes with a translated title and description (errors.{code} in each language's titles.json). */
 export const DESCRIBED_STATUS_CODES = [400, 401, 403, 404, 413, 414, 415, 429, 500, 503] as const
 
 export function errorTitleKey(code: number): string | null {
@@ -11,7 +11,7 @@ export function errorTitleKey(code: number): string | null {
 
 /**
  * Status code, status message, translated title and description, and Back to the
- * localised index. Codes outside the spec's table show only the code and the status message.
+ * localised index. Other codes show only the code and the status message.
  */
 export function ErrorPage({ error }: { error: PageError }) {
   const { t } = useI18n()

@@ -1,10 +1,10 @@
 import { useI18n } from '../i18n/context'
 import { usePageState } from '../page-context'
 import { AppLink } from './app-link'
-import { MAIN_NAV } from './header'
+import { menuItems } from '../routes'
 import { socialProfiles } from '../social'
 
-/** Company name, address, phone, social profiles and licences, the sitemap links, privacy/terms and the copyright. */
+/** Company name, address, phone, social profiles and licences, the footer menu's links and the copyright. */
 export function Footer() {
   const { t } = useI18n()
   const { year, site } = usePageState()
@@ -40,20 +40,11 @@ export function Footer() {
         </div>
         <nav aria-label={t('units.a11y.footerNav')}>
           <ul className="site-footer__links">
-            {MAIN_NAV.map((item) => (
-              <li key={item.to}>
-                <AppLink to={item.to}>{t(item.key)}</AppLink>
+            {menuItems('footer').map((item) => (
+              <li key={item.path}>
+                <AppLink to={item.path}>{t(item.labelKey)}</AppLink>
               </li>
             ))}
-            <li>
-              <AppLink to="/contact">{t('units.nav.contact')}</AppLink>
-            </li>
-            <li>
-              <AppLink to="/privacy-policy">{t('units.nav.privacy')}</AppLink>
-            </li>
-            <li>
-              <AppLink to="/term-of-service">{t('units.nav.terms')}</AppLink>
-            </li>
           </ul>
         </nav>
         <p className="site-footer__copyright">

@@ -3,14 +3,7 @@ import { AppLink } from './app-link'
 import { LanguageSwitch } from './language-switch'
 import { ThemeSwitch } from './theme-switch'
 import { usePageState } from '../page-context'
-
-export const MAIN_NAV: { to: string; key: string }[] = [
-  { to: '/about', key: 'units.nav.about' },
-  { to: '/service', key: 'units.nav.service' },
-  { to: '/greeting', key: 'units.nav.greeting' },
-  { to: '/construction-project', key: 'units.nav.projects' },
-  { to: '/news', key: 'units.nav.news' },
-]
+import { menuItems } from '../routes'
 
 function NavLinks({ currentPath, className }: { currentPath: string; className: string }) {
   const { t } = useI18n()
@@ -19,10 +12,10 @@ function NavLinks({ currentPath, className }: { currentPath: string; className: 
   return (
     <nav aria-label={t('units.nav.label')} className={className}>
       <ul className="site-nav">
-        {MAIN_NAV.map((item) => (
-          <li key={item.to}>
-            <AppLink to={item.to} aria-current={current(item.to)}>
-              {t(item.key)}
+        {menuItems('header').map((item) => (
+          <li key={item.path}>
+            <AppLink to={item.path} aria-current={current(item.path)}>
+              {t(item.labelKey)}
             </AppLink>
           </li>
         ))}
@@ -66,8 +59,8 @@ export function Header({ currentPath }: { currentPath: string }) {
           <div className="site-menu__panel">
             <NavLinks currentPath={currentPath} className="site-nav-wrap" />
             <AppLink to="/contact" className="button button--accent site-cta">
-              {t('units.nav.contact')}
-            </AppLink>
+            {t('units.nav.contact')}
+          </AppLink>
             <p className="site-menu__tel">
               <a href={`tel:${site.phoneInternational}`}>{t('units.header.tel', { tel: site.phone })}</a>
             </p>

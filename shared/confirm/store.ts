@@ -1,4 +1,4 @@
-/** Confirmation prompts (spec section 8): one question at a time, answered true (confirm) or false. */
+/** Confirmation prompts: one question at a time, answered true (confirm) or false. */
 export const CONFIRM_KINDS = ['save', 'delete', 'complete', 'cancel', 'accept', 'consent', 'decline'] as const
 export type ConfirmKind = (typeof CONFIRM_KINDS)[number]
 

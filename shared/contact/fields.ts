@@ -2,9 +2,8 @@
  * The contact form's fields and their rules, from the shared validation catalogue: the
  * browser checks them as the visitor types, the server builds its AJV schema from them.
  */
-import { daysInMonth, parseDate } from '../validation/params'
-import { DEFAULT_TIME_ZONE } from '../validation/rules/dates'
-import type { FormFields } from '../validation/types'
+import { daysInMonth, DEFAULT_TIME_ZONE, parseDate, type FormFields } from '../validation'
+import type { ContactValues } from './values'
 
 export const INQUIRY_TYPES = ['estimate', 'new-construction', 'renovation', 'recruitment', 'other'] as const
 export type InquiryType = (typeof INQUIRY_TYPES)[number]
@@ -18,14 +17,7 @@ export const CONTACT_FIELDS = ['name', 'nameKana', 'company', 'email', 'emailCon
 export type ContactField = (typeof CONTACT_FIELDS)[number]
 export type ContactTextField = Exclude<ContactField, 'privacyConsent'>
 
-/** An inquiry as the form holds it: text fields are strings ('' when left blank). */
-export type ContactValues = Record<ContactTextField, string> & { privacyConsent: boolean }
-
 export const MAX_CHARS = { name: 100, nameKana: 100, company: 100, message: 2000 } as const
-
-export function emptyContactValues(): ContactValues {
-  return { name: '', nameKana: '', company: '', email: '', emailConfirm: '', phone: '', inquiryType: '', preferredDate: '', message: '', privacyConsent: false }
-}
 
 /** The same calendar day one year later ('2028-02-29' -> '2029-02-28'). */
 export function oneYearAfter(day: string): string {

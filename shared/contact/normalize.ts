@@ -1,5 +1,6 @@
 import type { Locale } from '../i18n/locales'
-import { CONTACT_FIELDS, emptyContactValues, type ContactValues } from './fields'
+import { CONTACT_FIELDS } from './fields'
+import { emptyContactValues, type ContactValues } from './values'
 
 // Characters Japanese keyboards and IMEs produce in place of '-': hyphen, non-breaking
 // hyphen, figure dash, en/em dash, horizontal bar, minus sign, katakana prolonged sound

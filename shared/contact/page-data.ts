@@ -2,9 +2,10 @@
  * What the contact pages are rendered from. The server fills it (a fresh form with its
  * token, or the answer to a POST); it travels in the page state, so hydration matches.
  */
+import { buildTitle } from '../head'
 import type { Translate } from '../i18n/messages'
-import type { FormErrors } from '../validation/types'
-import { emptyContactValues, type ContactValues } from './fields'
+import type { FormErrors } from '../validation'
+import { emptyContactValues, type ContactValues } from './values'
 
 export type ContactStep = 'form' | 'review'
 
@@ -47,6 +48,15 @@ export function errorCount(errors: FormErrors): number {
 export function contactTitle(t: Translate, step: ContactStep, errors: number): string {
   const title = t(step === 'review' ? 'units.contact.review.title' : 'titles.pages.contact.title')
   return errors > 0 ? t('units.contact.errorPrefix') + title : title
+}
+
+/**
+ * The document title of the contact page at a step: the site's title rule applied to contactTitle,
+ * as the server writes it into the page's head (the route's head title on the contact path). The
+ * form sets it as the visitor moves between steps or errors are listed.
+ */
+export function contactDocumentTitle(t: Translate, siteName: string, step: ContactStep, errors: number): string {
+  return buildTitle({ siteName, path: '/contact', isIndex: false, title: contactTitle(t, step, errors) })
 }
 
 export function freshContactPage(token: string, today: string): ContactPageData {

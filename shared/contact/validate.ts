@@ -1,7 +1,6 @@
-import { formatMessage, formKeys } from '../validation/messages'
-import { parseDate } from '../validation/params'
-import type { FormErrors, FormFields, Locale } from '../validation/types'
-import { CONTACT_FIELDS, contactFields, isInquiryType, KANA_LETTERS, type ContactValues } from './fields'
+import { formatMessage, formKeys, parseDate, type FormErrors, type FormFields, type Locale } from '../validation'
+import { CONTACT_FIELDS, contactFields, isInquiryType, KANA_LETTERS } from './fields'
+import type { ContactValues } from './values'
 
 /** validateFields (browser) or validateForm from ../validation/ajv (server): same input, same answer. */
 export type FormRunner = (fields: FormFields, input: unknown, locale: Locale) => FormErrors

@@ -5,19 +5,15 @@ export interface LocaleInfo {
   code: Locale
   /** Display name in the language itself (Japanese in Japanese script). */
   name: string
-  /** Short label used as the switcher's icon. */
-  icon: string
   /** Value for hreflang attributes. */
   hreflang: string
-  /** Value used for sitemap alternates. */
-  sitemap: string
   /** Open Graph locale. */
   ogLocale: string
 }
 
 export const LOCALES: readonly LocaleInfo[] = [
-  { code: 'ja', name: '日本語', icon: 'JA', hreflang: 'ja', sitemap: 'ja', ogLocale: 'ja_JP' },
-  { code: 'en', name: 'English', icon: 'EN', hreflang: 'en', sitemap: 'en', ogLocale: 'en_US' },
+  { code: 'ja', name: '日本語', hreflang: 'ja', ogLocale: 'ja_JP' },
+  { code: 'en', name: 'English', hreflang: 'en', ogLocale: 'en_US' },
 ]
 
 export const LOCALE_CODES: readonly Locale[] = LOCALES.map((l) => l.code)

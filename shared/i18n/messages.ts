@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat'
 import type { Locale } from './locales'
 
-/** A message tree: the two groups of the spec, each a nested object of ICU strings. */
+/** A message tree: the two groups (units: interface words, titles: page titles), each a nested object of ICU strings. */
 export interface MessageTree {
   units: MessageNode
   titles: MessageNode

@@ -48,7 +48,7 @@ export interface Negotiation {
   source: 'cookie' | 'accept-language' | 'fallback'
 }
 
-/** First-load choice (spec 4): stored cookie, then the browser's list, then the configured fallback. */
+/** First-load choice: stored cookie, then the browser's list, then the configured fallback. */
 export function negotiateLocale({ cookie, acceptLanguage, fallback = DEFAULT_LOCALE }: NegotiationInput): Negotiation {
   if (isLocale(cookie)) return { locale: cookie, source: 'cookie' }
   const fromHeader = localeFromAcceptLanguage(acceptLanguage)

@@ -2,11 +2,13 @@ import { useI18n } from '../i18n/context'
 import { PageHeader } from '../components/page-header'
 import { AppLink } from '../components/app-link'
 import { Steps } from '../components/steps'
-import { contactTitle, errorCount, freshContactPage, isContactPageData, isReference, type ContactPageData, type ContactSuccessData } from '../contact/page-data'
-import { todayIn } from '../validation/rules/dates'
+import { freshContactPage, isContactPageData, isReference, type ContactPageData, type ContactSuccessData } from '../contact/page-data'
+// From its own module, not the validation index: this page's code is on every page, the rule catalogue is not.
+import { todayIn } from '../validation/calendar'
 import { usePageState } from '../page-context'
-import type { LoaderContext, MetaArgs, RouteMeta } from '../routes'
+import type { LoaderContext } from '../routes'
 import { lazyComponent } from '../lazy-component'
+import { useRouteMeta } from './use-route-meta'
 
 /**
  * The form (its steps, the browser validation catalogue, the API client) is its own chunk: only the
@@ -19,14 +21,6 @@ export function loadContact({ form }: LoaderContext): ContactPageData {
   return isContactPageData(form) ? form : freshContactPage('', todayIn())
 }
 
-export function contactMeta({ t, data }: MetaArgs<ContactPageData>): RouteMeta {
-  return {
-    title: t('titles.pages.contact.title'),
-    headTitle: contactTitle(t, data.step, errorCount(data.errors)),
-    description: t('titles.pages.contact.description'),
-  }
-}
-
 export function loadContactSuccess({ search }: LoaderContext): ContactSuccessData {
   const ref = search.get('ref')
   return { reference: isReference(ref) ? ref : null }
@@ -36,9 +30,10 @@ export function loadContactSuccess({ search }: LoaderContext): ContactSuccessDat
 export function ContactSuccessPage({ data }: { data: ContactSuccessData }) {
   const { t } = useI18n()
   const { site } = usePageState()
+  const meta = useRouteMeta()
   return (
     <>
-      <PageHeader title={t('titles.pages.contactSuccess.title')} />
+      <PageHeader title={meta.title ?? ''} />
       <div className="container section contact-success">
         <Steps current="complete" />
         <svg className="contact-success__icon" width="56" height="56" viewBox="0 0 56 56" aria-hidden="true" focusable="false">

@@ -84,6 +84,17 @@ export function NewsListPage({ data }: { data: NewsListData }) {
   )
 }
 
+/** The link to the next newer or older article, if there is one. */
+function PagerLink({ item, rel }: { item: NewsDetailData['newer']; rel: 'newer' | 'older' }) {
+  const { t } = useI18n()
+  if (!item) return null
+  return (
+    <AppLink to={`/news/${item.slug}`} className={`pager__${rel}`}>
+      <span className="pager__label">{t(`units.news.${rel}`)}</span> {item.title}
+    </AppLink>
+  )
+}
+
 export function NewsDetailPage({ data }: { data: NewsDetailData }) {
   const { t, locale } = useI18n()
   const { item } = data
@@ -104,16 +115,8 @@ export function NewsDetailPage({ data }: { data: NewsDetailData }) {
         {item.cover ? <Picture image={item.cover} sizes={SIZES.detail} priority className="article__cover" /> : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: item.html }} />
         <nav className="pager" aria-label={t('units.pagination.label')}>
-          {data.newer ? (
-            <AppLink to={`/news/${data.newer.slug}`} className="pager__newer">
-              <span className="pager__label">{t('units.news.newer')}</span> {data.newer.title}
-            </AppLink>
-          ) : null}
-          {data.older ? (
-            <AppLink to={`/news/${data.older.slug}`} className="pager__older">
-              <span className="pager__label">{t('units.news.older')}</span> {data.older.title}
-            </AppLink>
-          ) : null}
+          <PagerLink item={data.newer} rel="newer" />
+          <PagerLink item={data.older} rel="older" />
         </nav>
         <p className="back-link">
           <AppLink to="/news">{t('units.news.backToList')}</AppLink>

@@ -1,6 +1,6 @@
 import type { ImageRef, PageContent, SiteInfo, StaticPageId } from '../content'
 import { useI18n } from '../i18n/context'
-import type { LoaderContext, MetaArgs, RouteMeta } from '../routes'
+import type { LoaderContext } from '../routes'
 import { PageHeader } from '../components/page-header'
 import { Phrased } from '../components/phrased'
 import { Picture, SIZES } from '../components/picture'
@@ -20,8 +20,6 @@ export function loadStaticPage(id: StaticPageId) {
     return { id, page: content.page(id, locale), ...(image ? { image } : {}) }
   }
 }
-
-export const staticMeta = ({ data }: MetaArgs<StaticPageData>): RouteMeta => ({ title: data.page.title, description: data.page.description })
 
 /** Company information rows shown under the about page's own text. */
 function Access({ site, image }: { site: SiteInfo; image?: ImageRef | undefined }) {

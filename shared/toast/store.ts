@@ -1,4 +1,4 @@
-/** Toasts (spec sections 3, 4, 9): data and timers only, no DOM, so the rules are testable alone. */
+/** Toasts: data and timers only, no DOM, so the rules are testable alone. */
 export const TOAST_SEVERITIES = ['info', 'success', 'warn', 'error', 'secondary', 'contrast'] as const
 export type ToastSeverity = (typeof TOAST_SEVERITIES)[number]
 

@@ -11,8 +11,9 @@ import { objectRules } from './rules/objects'
 import { stringRules } from './rules/strings'
 import type { RuleDef } from './types'
 
-/** Every synchronous rule, in documentation order (families as in the spec). */
-export const catalogue: readonly RuleDef[] = Object.freeze([
+/** Every synchronous rule, in documentation order (grouped by family: strings, numbers, dates…). */
+// Pure (no work at load): a page that imports the validation index for a date helper does not carry the rules.
+export const catalogue: readonly RuleDef[] = /* @__PURE__ */ Object.freeze([
   ...stringRules,
   ...characterRules,
   ...contactRules,
@@ -25,19 +26,26 @@ export const catalogue: readonly RuleDef[] = Object.freeze([
   ...objectRules,
 ])
 
-const byId = new Map<string, RuleDef>()
-for (const rule of catalogue) {
-  if (byId.has(rule.id)) throw new Error(`duplicate validation rule id ${rule.id}`)
-  byId.set(rule.id, rule)
+let byIdMap: Map<string, RuleDef> | null = null
+
+/** The rules by id, indexed on first use. */
+function byId(): Map<string, RuleDef> {
+  if (byIdMap) return byIdMap
+  byIdMap = new Map()
+  for (const rule of catalogue) {
+    if (byIdMap.has(rule.id)) throw new Error(`duplicate validation rule id ${rule.id}`)
+    byIdMap.set(rule.id, rule)
+  }
+  return byIdMap
 }
 
 export function findRule(id: string): RuleDef | undefined {
-  return byId.get(id)
+  return byId().get(id)
 }
 
 /** The rule with this id; throws for an unknown id (including the async rules and transforms). */
 export function getRule(id: string): RuleDef {
-  const rule = byId.get(id)
+  const rule = byId().get(id)
   if (rule) return rule
   const hint = ASYNC_AND_TRANSFORMS.some((e) => e.id === id) ? ` (${id} is exported as its own function)` : ''
   throw new Error(`unknown validation rule ${JSON.stringify(id)}${hint}`)

@@ -1,15 +1,22 @@
-import { createTranslator, type Translate } from '../i18n/messages'
+import { createTranslator, type CompiledNode, type MessageNode, type Translate } from '../i18n/messages'
+import { isLocale } from '../i18n/locales'
 import type { Locale, MessageRef, MessageValues } from './types'
-// Only the `units` group is needed: every validation, confirmation and form message lives there.
-import { UNITS } from './units-data'
+/**
+ * The `units` message trees the catalogue formats with (every validation, confirmation and form
+ * message lives there), given by whoever runs it: the server entry (./server) at import with the
+ * locale files, the browser with the trees the page already loaded, so they are never bundled twice.
+ */
+const UNITS: Record<Locale, MessageNode | CompiledNode> = { ja: {}, en: {} }
 const translators = new Map<Locale, Translate>()
 
-export function isValidationLocale(value: unknown): value is Locale {
-  return value === 'ja' || value === 'en'
+export function provideValidationMessages(locale: Locale, units: MessageNode | CompiledNode): void {
+  UNITS[locale] = units
+  translators.clear()
 }
 
+
 function translator(locale: Locale): Translate {
-  if (!isValidationLocale(locale)) throw new TypeError(`unsupported locale ${String(locale)}`)
+  if (!isLocale(locale)) throw new TypeError(`unsupported locale ${String(locale)}`)
   let t = translators.get(locale)
   if (!t) {
     t = createTranslator(locale, { units: UNITS[locale], titles: {} }, { fallbackMessages: { units: UNITS.ja, titles: {} } })
@@ -27,7 +34,7 @@ export function renderMessage(ref: MessageRef, locale: Locale): string {
   return formatMessage(locale, ref.key, ref.values)
 }
 
-/** Message ids of the form and confirmation messages (spec section 8). */
+/** Message ids of the form and confirmation messages (units.form.*, units.confirm.*). */
 export const confirmKeys = ['save', 'delete', 'complete', 'cancel', 'accept', 'consent', 'decline'].map((k) => `units.confirm.${k}`)
 export const formKeys = {
   required: 'units.form.required',

@@ -1,22 +1,5 @@
 import type { FieldRef, ParamDef, RuleDef } from './types'
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** Days of a month of the proleptic Gregorian calendar (leap years included). */
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
-  return [4, 6, 9, 11].includes(month) ? 30 : 31
-}
-
-/** [year, month, day] of a real calendar date written 'YYYY-MM-DD' (years 0001-9999), else null. */
-export function parseDate(value: unknown): [number, number, number] | null {
-  if (typeof value !== 'string') return null
-  const m = DATE_RE.exec(value)
-  if (!m) return null
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null
-  return [y, mo, d]
-}
+import { parseDate } from './calendar'
 
 export function isTimeZone(value: unknown): value is string {
   if (typeof value !== 'string' || value === '') return false

@@ -44,7 +44,12 @@ export function utf8Length(text: string): number {
 
 const PLAIN = Object.prototype
 
-/** Structural equality for JSON-like values (own enumerable keys, order-insensitive for objects). */
+/**
+ * Structural equality for JSON-like values (own enumerable keys, order-insensitive for objects).
+ * Hand-written on purpose: the sameAs and uniqueItems rules compare data, never class instances by
+ * their fields (two different Dates or Maps are not "the same value" here), which dequal and
+ * fast-deep-equal do; test/shared/validation/objects.test.ts holds the rule.
+ */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false

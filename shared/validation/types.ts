@@ -3,7 +3,8 @@
  * plus two small pure functions: `test` (does a non-empty value pass?) and `message`
  * (which message id, with which ICU values, reports a failure).
  */
-export type Locale = 'ja' | 'en'
+import type { Locale } from '../i18n/locales'
+export type { Locale }
 
 /** Values handed to an ICU message; numbers are pre-formatted strings where exactness matters. */
 export type MessageValues = Record<string, string | number>

@@ -4,6 +4,27 @@ import { openSuite, watchConsole } from './browser'
 
 const { server, browser } = await openSuite(t)
 
+/**
+ * React's developer-tools hook, installed before the page's scripts: React hands it the root after each
+ * commit, so a test reads what `useLocation()` answers (React Router's location context) and the page
+ * exposes nothing for it.
+ */
+const REACT_HOOK = `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, inject: () => 1,
+  onCommitFiberRoot(id, root) { window.__reactRoot = root } }`
+
+/** What `useLocation()` returns in the page now: path below the locale prefix, query, navigation type. */
+const routerLocation = (page: Page) =>
+  page.evaluate(() => {
+    const stack = [(window as any).__reactRoot?.current]
+    while (stack.length) {
+      const fiber = stack.pop()
+      if (!fiber) continue
+      const value = fiber.memoizedProps?.value
+      if (value?.location && value.navigationType) return `${value.navigationType} ${value.location.pathname}${value.location.search}`
+      stack.push(fiber.sibling, fiber.child)
+    }
+    return null
+  })
 
 const marked = (page: Page) => page.evaluate(() => (window as any).__marker === 1)
 const canonical = (page: Page) => page.getAttribute('link[rel="canonical"]', 'href')
@@ -29,11 +50,13 @@ async function open(path: string, viewport = { width: 1280, height: 600 }, befor
 }
 
 t.test('a nav link navigates without a document load: title, head tags, focus', async (t) => {
-  const { context, page, problems, documents } = await open('/en')
+  const { context, page, problems, documents } = await open('/en', undefined, (page) => page.addInitScript(REACT_HOOK))
   t.teardown(() => context.close())
+  t.equal(await routerLocation(page), 'POP /', "React Router's location: the loaded page")
   await page.locator('.site-header__desktop a[href="/en/news"]').click()
   await page.waitForURL(server.origin + '/en/news')
   await page.waitForFunction(() => document.getElementById('page-title')?.textContent === 'News')
+  t.equal(await routerLocation(page), 'PUSH /news', "React Router's location follows (what useLocation answers)")
   t.ok(await marked(page), 'same document')
   t.same(documents, [], 'no document request')
   t.match(await page.title(), /^News \| Soei Construction/)
@@ -49,6 +72,8 @@ t.test('a nav link navigates without a document load: title, head tags, focus', 
   await page.waitForFunction(() => [...document.querySelectorAll('script[type="application/ld+json"]')].some((s) => s.textContent!.includes('"NewsArticle"')))
   t.ok(await marked(page), 'still the same document')
   t.equal(await focusedId(page), 'page-title')
+  t.match(await routerLocation(page), /^PUSH \/news\/.+/)
+  t.equal(await page.evaluate(() => history.state?.idx), 2, 'React Router made both history entries')
   t.same(problems, [], 'no console error or warning')
 })
 
@@ -64,7 +89,7 @@ t.test('the contact link and the language switch load documents', async (t) => {
 })
 
 t.test('Back and Forward restore the pages and their scroll positions', async (t) => {
-  const { context, page, problems } = await open('/news', { width: 1280, height: 400 })
+  const { context, page, problems } = await open('/news', { width: 1280, height: 400 }, (page) => page.addInitScript(REACT_HOOK))
   t.teardown(() => context.close())
   const title = await page.title()
   await page.evaluate(() => window.scrollTo(0, 600))
@@ -84,11 +109,13 @@ t.test('Back and Forward restore the pages and their scroll positions', async (t
   await page.waitForURL(server.origin + '/news')
   await page.waitForFunction((t) => document.title === t, title)
   t.equal(await page.evaluate(() => window.scrollY), y, 'back where the visitor was')
+  t.equal(await routerLocation(page), 'POP /news', "React Router's location is the page on screen")
   t.equal(await focusedId(page), 'page-title')
   t.match(await canonical(page), /\/news$/)
   await page.goForward()
   await page.waitForFunction((t) => document.title === t, articleTitle)
   t.equal(await page.evaluate(() => window.scrollY), 200, 'forward restores the article position')
+  t.match(await routerLocation(page), /^POP \/news\/.+/)
   t.ok(await marked(page), 'never left the document')
   t.same(problems, [], 'no console error or warning')
 })

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { build, FIXTURE_CONTENT, pageState } from '../helper'
 import { PageTemplates, split } from '../../server/render/page-templates'
 import { loadContent } from '../../server/content/load'
-import { accepts } from '../../server/render/page-cache'
+import { preferredCoding } from '../../server/render/page-cache'
 
 t.test('a cached page is byte-identical to a fresh render, with the same headers and ETag', async (t) => {
   const cached = await build(t)
@@ -111,13 +111,29 @@ t.test('error pages, form pages and unknown queries never fill the cache with ne
   t.notOk(missing.headers.etag, '404 pages carry no ETag and are not cached')
 })
 
-t.test('Accept-Encoding parsing', async (t) => {
-  t.ok(accepts('gzip, br', 'br'))
-  t.ok(accepts('br;q=0.5', 'br'))
-  t.notOk(accepts('br;q=0', 'br'))
-  t.notOk(accepts('gzip', 'br'))
-  t.ok(accepts('*', 'gzip'))
-  t.notOk(accepts(undefined, 'gzip'))
+t.test('Accept-Encoding: the cache chooses the coding exactly as the compressor does', async (t) => {
+  const cases: [string | undefined, string | null][] = [
+    ['gzip, br', 'br'],
+    ['br;q=0.5', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0', null],
+    ['gzip', 'gzip'],
+    ['*', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['identity', null],
+    [undefined, null],
+  ]
+  for (const [header, coding] of cases) t.equal(preferredCoding(header), coding, String(header))
+  // A cached page (second request) and a fresh render (first) get the same coding for every header.
+  const app = await build(t)
+  const pages = ['/about', '/en/about', '/news', '/en/news', '/service', '/en/service', '/greeting', '/en/greeting', '/construction-project']
+  for (const [i, [header]] of cases.entries()) {
+    const url = pages[i]!
+    const headers = header === undefined ? {} : { 'accept-encoding': header }
+    const first = await app.inject({ url, headers })
+    const second = await app.inject({ url, headers })
+    t.equal(second.headers['content-encoding'], first.headers['content-encoding'], `${header}: same coding rendered and cached`)
+  }
 })
 
 t.test('a page showing one visitor\'s data is never cached', async (t) => {

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { build, headTags, pageState, SITE } from '../helper'
-import { payloadPagePath, payloadUrl } from '../../server/plugins/payload'
+import { payloadPagePath, payloadUrl } from '../../shared/payload-url'
 import { isFullLoadPath, routes } from '../../shared/routes'
 
 async function buildId(app: Awaited<ReturnType<typeof build>>): Promise<string> {

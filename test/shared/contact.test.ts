@@ -1,4 +1,6 @@
 import t from 'tap'
+// The catalogue's messages, as the server gives them (the browser gives the trees its page loaded).
+import '../../shared/validation/server'
 import { contactFields, oneYearAfter } from '../../shared/contact/fields'
 import { normalizeContact, toHalfWidth } from '../../shared/contact/normalize'
 import { isReference } from '../../shared/contact/page-data'

@@ -5,7 +5,7 @@
  */
 import { toast } from '../../toast'
 import { ApiError, createApiClient } from '../../api/client'
-import type { ContactValues } from '../../contact/fields'
+import type { ContactValues } from '../../contact/values'
 
 const DRAFT_KEY = 'contact-draft'
 

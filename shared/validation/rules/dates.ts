@@ -1,34 +1,6 @@
 import { msgKey } from '../define'
-import { parseDate } from '../params'
-import type { Locale, RuleDef } from '../types'
-
-/** The site's time zone: "today" is the calendar day there. */
-export const DEFAULT_TIME_ZONE = 'Asia/Tokyo'
-
-/** Building an Intl.DateTimeFormat costs far more than using one: one per time zone. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
-
-/** The calendar day 'YYYY-MM-DD' of the instant `now` in `timeZone`. */
-export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', calendar: 'gregory', numberingSystem: 'latn' })
-    dayFormats.set(timeZone, format)
-  }
-  const parts = format.formatToParts(now)
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? NaN)
-  const pad = (n: number, width: number) => String(n).padStart(width, '0')
-  return `${pad(part('year'), 4)}-${pad(part('month'), 2)}-${pad(part('day'), 2)}`
-}
-
-/** A 'YYYY-MM-DD' day written for `locale` ('2024年2月29日', 'February 29, 2024'). */
-export function formatDay(day: string, locale: Locale): string {
-  const parsed = parseDate(day)
-  if (!parsed) return day
-  const date = new Date(0)
-  date.setUTCFullYear(parsed[0], parsed[1] - 1, parsed[2])
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date)
-}
+import { DEFAULT_TIME_ZONE, formatDay, parseDate, todayIn } from '../calendar'
+import type { RuleDef } from '../types'
 
 // 'YYYY-MM-DD' strings of real dates compare correctly as strings.
 export const dateRules: RuleDef[] = [

@@ -1,4 +1,6 @@
 import t from 'tap'
+// The catalogue's messages, as the server gives them (the browser gives the trees its page loaded).
+import '../../../shared/validation/server'
 import { asyncCustom, emptyToNull, nullToEmptyObject, unique } from '../../../shared/validation/index'
 
 t.test('emptyToNull turns only the empty string (and NaN) into null', async (t) => {

@@ -1,4 +1,6 @@
 import t from 'tap'
+// The catalogue's messages, as the server gives them (the browser gives the trees its page loaded).
+import '../../../shared/validation/server'
 import { hasControlChars, printable } from '../../../shared/validation/control-chars'
 import { validateValue } from '../../../shared/validation/index'
 

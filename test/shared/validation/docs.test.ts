@@ -1,7 +1,7 @@
 import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { ASYNC_AND_TRANSFORMS, catalogue } from '../../../shared/validation/index'
-import { renderValidationDocs } from '../../../shared/validation/docs'
+import { renderValidationDocs } from '../../../scripts/validation-docs'
 
 const doc = renderValidationDocs()
 

@@ -1,5 +1,7 @@
 // Shared by the validation tests (not a test file itself: the runner only runs *.test.ts).
 import type { Test } from 'tap'
+// The catalogue's messages, as the server gives them (the browser gives the trees its page loaded).
+import '../../../shared/validation/server'
 import { catalogue, validateValue } from '../../../shared/validation/index'
 import type { RuleFamily } from '../../../shared/validation/index'
 

@@ -1,4 +1,6 @@
 import t from 'tap'
+// The catalogue's messages, as the server gives them (the browser gives the trees its page loaded).
+import '../../../shared/validation/server'
 import { IntlMessageFormat } from 'intl-messageformat'
 import jaUnits from '../../../locales/ja/units.json' with { type: 'json' }
 import enUnits from '../../../locales/en/units.json' with { type: 'json' }

@@ -2,7 +2,7 @@
 // must give the same verdict and the same message for the same input, for every rule.
 import t from 'tap'
 // Everything from the public interface (index.ts), as a user outside this repo would import it.
-import { catalogue, validateFields, validateForm, validateValue, type FormFields, type Locale } from '../../../shared/validation/index'
+import { catalogue, validateFields, validateForm, validateValue, type FormFields, type Locale } from '../../../shared/validation/server'
 import { allExamples } from './examples/index'
 import { show } from './helpers'
 

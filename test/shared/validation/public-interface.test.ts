@@ -1,9 +1,9 @@
-// The public interface alone (shared/validation/index.ts) is enough to compile and run the
+// The public interface alone (shared/validation/server.ts) is enough to compile and run the
 // schema of buildSchema: its custom `v:<id>` keywords need the AJV instance of createValidationAjv.
 import t from 'tap'
 import { Ajv } from 'ajv'
-import * as validation from '../../../shared/validation/index'
-import { buildSchema, compileForm, createValidationAjv, formErrors, validateFields, validateForm, validateValue, type FormFields } from '../../../shared/validation/index'
+import * as validation from '../../../shared/validation/server'
+import { buildSchema, compileForm, createValidationAjv, formErrors, validateFields, validateForm, validateValue, type FormFields } from '../../../shared/validation/server'
 
 const fields: FormFields = {
   name: { rules: [{ id: 'required' }, { id: 'maxChars', params: [5] }] },
@@ -12,7 +12,7 @@ const fields: FormFields = {
 }
 const bad = { name: '山田太郎です', code: 'a<b', main: [true, true] }
 
-t.test('index.ts exports the server-side functions', async (t) => {
+t.test('server.ts exports the server-side functions', async (t) => {
   for (const name of ['buildSchema', 'createValidationAjv', 'compileForm', 'validateForm', 'formErrors'] as const) {
     t.type(validation[name], 'function', name)
   }

@@ -1,4 +1,6 @@
 import t from 'tap'
+// The catalogue's messages, as the server gives them (the browser gives the trees its page loaded).
+import '../../../shared/validation/server'
 import { buildSchema, validateFields, validateValue, type FormFields } from '../../../shared/validation/index'
 import { compileForm, createValidationAjv, formErrors, validateForm } from '../../../shared/validation/ajv'
 

@@ -1,7 +1,4 @@
-import { ASYNC_AND_TRANSFORMS, catalogue } from './catalogue'
-import { confirmKeys, formatMessage, formKeys } from './messages'
-import { checkParams } from './params'
-import type { Locale, RuleDef, RuleFamily } from './types'
+import { ASYNC_AND_TRANSFORMS, catalogue, checkParams, confirmKeys, formatMessage, formKeys, type Locale, type RuleDef, type RuleFamily } from '../shared/validation/server'
 
 const FAMILY_TITLES: Record<RuleFamily, string> = {
   strings: 'Presence and shape of strings',
@@ -65,7 +62,7 @@ export function renderValidationDocs(): string {
     '',
     '<!-- Generated from shared/validation by `node --import tsx scripts/gen-validation-docs.ts`. Do not edit by hand. -->',
     '',
-    'The rule catalogue of spec section 5, shared by the browser (`validateValue`, `validateFields`) and the server',
+    'The validation rule catalogue, shared by the browser (`validateValue`, `validateFields`) and the server',
     '(`buildSchema` + `validateForm`), all exported by `shared/validation/index.ts`.',
     '',
     '## How to use',

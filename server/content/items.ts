@@ -1,0 +1,74 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ValidateFunction } from 'ajv'
+import type { Locale } from '../../shared/i18n/locales'
+import type { NewsItem, ProjectItem } from '../../shared/content'
+import type { LoadContext } from './context'
+import { parseFrontMatter } from './front-matter'
+import { titlePhrases } from './phrases'
+import { validators } from './validators'
+
+/** An item's versions by slug: each language it is written in. */
+export type ItemsBySlug<T> = Map<string, Partial<Record<Locale, T>>>
+
+const ITEM_FILE = /^([a-z0-9][a-z0-9-]*)\.(ja|en)\.md$/
+
+interface ItemFile {
+  slug: string
+  locale: Locale
+  /** The front matter, valid for its kind. */
+  data: any
+  html: string
+  /** The file as problems name it. */
+  file: string
+}
+
+/**
+ * One folder of items, one file per item and language (<slug>.<lang>.md). A file whose front matter
+ * is invalid, or whose build notes a problem (returns undefined), is left out.
+ */
+async function loadItems<T>(ctx: LoadContext, folder: string, validate: ValidateFunction, build: (item: ItemFile) => Promise<T | undefined>): Promise<ItemsBySlug<T>> {
+  const result: ItemsBySlug<T> = new Map()
+  const dir = join(ctx.dir, folder)
+  if (!existsSync(dir)) return result
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name)
+    const m = ITEM_FILE.exec(name)
+    if (!m) {
+      if (!name.startsWith('.')) ctx.problems.push(`${ctx.rel(path)}: file name must be <slug>.ja.md or <slug>.en.md, the slug using only a-z, 0-9 and - (not first)`)
+      continue
+    }
+    const text = ctx.read(path)
+    if (text === null) continue
+    const [, slug, locale] = m as unknown as [string, string, Locale]
+    try {
+      const doc = parseFrontMatter(text)
+      if (!ctx.check(validate, doc.data, ctx.rel(path))) continue
+      const item = await build({ slug, locale, data: doc.data, html: ctx.render(doc.body), file: ctx.rel(path) })
+      if (item) result.set(slug, { ...result.get(slug), [locale]: item })
+    } catch (err) {
+      ctx.problems.push(`${ctx.rel(path)}: ${(err as Error).message}`)
+    }
+  }
+  return result
+}
+
+/** News articles (content/news); an article whose cover image cannot be used is left out. */
+export function loadNews(ctx: LoadContext): Promise<ItemsBySlug<NewsItem>> {
+  return loadItems(ctx, 'news', validators.news, async ({ slug, locale, data: d, html, file }) => {
+    const cover = d.cover ? await ctx.image(d.cover, d.coverAlt, file) : undefined
+    if (d.cover && !cover) return undefined
+    return { slug, date: d.date, title: d.title, titlePhrases: titlePhrases(d.title, locale), excerpt: d.excerpt, category: d.category, cover, html }
+  })
+}
+
+/** Construction projects (content/projects); a project with a cover or gallery image that cannot be used is left out. */
+export function loadProjects(ctx: LoadContext): Promise<ItemsBySlug<ProjectItem>> {
+  return loadItems(ctx, 'projects', validators.project, async ({ slug, locale, data: d, html, file }) => {
+    const cover = await ctx.image(d.cover, d.coverAlt, file)
+    const gallery = []
+    for (const g of d.gallery ?? []) gallery.push(await ctx.image(g.src, g.alt, file))
+    if (!cover || gallery.some((g) => !g)) return undefined
+    return { ...d, slug, titlePhrases: titlePhrases(d.title, locale), featured: d.featured === true, cover, gallery, html } as ProjectItem
+  })
+}

@@ -1,0 +1,34 @@
+import { ContactPage, ContactSuccessPage, loadContact, loadContactSuccess } from '../pages/contact'
+import { contactTitle, errorCount, type ContactPageData, type ContactSuccessData } from '../contact/page-data'
+import { BASE_LAYOUT, pageMeta, route } from './define'
+
+const contactMeta = pageMeta('contact')
+
+/** The contact form (input, review); the document title tells the step and the number of errors. */
+export const contactRoute = route<ContactPageData>({
+  id: 'contact',
+  path: '/contact',
+  Component: ContactPage,
+  loader: loadContact,
+  meta: (args) => ({ ...contactMeta(args), headTitle: contactTitle(args.t, args.data.step, errorCount(args.data.errors)) }),
+  labelKey: 'units.nav.contact',
+  menus: { footer: 60 },
+  layout: BASE_LAYOUT,
+  sitemap: 'page',
+  fullLoad: true,
+})
+
+/** The thank-you page after an inquiry was sent; not indexed. */
+export const contactSuccessRoute = route<ContactSuccessData>({
+  id: 'contactSuccess',
+  path: '/contact/success',
+  Component: ContactSuccessPage,
+  loader: loadContactSuccess,
+  meta: pageMeta('contactSuccess'),
+  labelKey: 'units.nav.contact',
+  parent: 'contact',
+  layout: { ...BASE_LAYOUT, width: 'narrow' },
+  noindex: true,
+  // Shows the ?ref= of one visitor's inquiry: never served from the page cache.
+  perVisitor: true,
+})

@@ -1,0 +1,81 @@
+import type { ComponentType } from 'react'
+import { isLazy } from '../lazy-component'
+import { aboutRoute, greetingRoute, privacyRoute, serviceRoute, termsRoute } from './company'
+import { contactRoute, contactSuccessRoute } from './contact'
+import { homeRoute } from './home'
+import { newsDetailRoute, newsRoute } from './news'
+import { projectDetailRoute, projectsRoute } from './projects'
+import type { Menu, NavEntry, PageProps, RouteDef } from './types'
+
+export type * from './types'
+
+/** Slugs of detail routes; anything else is a 404 before the loader runs. */
+export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/
+
+/**
+ * THE route table, one module per page family: server rendering, client hydration, menus,
+ * breadcrumbs and sitemaps all read it. A new page is a new route here; nothing else lists pages.
+ */
+export const routes: RouteDef<any>[] = [
+  homeRoute,
+  aboutRoute,
+  serviceRoute,
+  greetingRoute,
+  newsRoute,
+  newsDetailRoute,
+  contactRoute,
+  contactSuccessRoute,
+  privacyRoute,
+  termsRoute,
+  projectsRoute,
+  projectDetailRoute,
+]
+
+/** The links of a site menu: every route placed in it, in its place there (lower first). */
+export function menuItems(menu: Menu): NavEntry[] {
+  return routes.filter((r) => r.menus?.[menu] !== undefined).sort((a, b) => a.menus![menu]! - b.menus![menu]!)
+}
+
+/** Patterns of the routes a link must reach by a full document load (fullLoad or perVisitor). */
+let fullLoadPatterns: RegExp[] | null = null
+
+/** Whether a locale-less path (query allowed) names a route that client-side navigation must not handle. */
+export function isFullLoadPath(to: string): boolean {
+  fullLoadPatterns ??= routes
+    .filter((r) => r.fullLoad || r.perVisitor)
+    .map((r) => new RegExp('^' + r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+') + '$'))
+  const end = to.search(/[?#]/)
+  const path = end === -1 ? to : to.slice(0, end)
+  return fullLoadPatterns.some((re) => re.test(path))
+}
+
+/** The route's page component, or undefined while its chunk is not loaded. */
+export function routeComponent<D>(route: RouteDef<D>): ComponentType<PageProps<D>> | undefined {
+  return isLazy(route.Component) ? route.Component.loaded : route.Component
+}
+
+/** Loads the route's code chunk if it has one (rejects when the chunk cannot be fetched). */
+export async function loadRouteComponent(route: RouteDef<any>): Promise<void> {
+  if (isLazy(route.Component)) await route.Component.load()
+}
+
+/** Source paths of the route's chunks (keys of the build manifest's `chunks`). */
+export function routeModules(route: RouteDef<any>): string[] {
+  return isLazy(route.Component) ? [route.Component.module] : []
+}
+
+export function findRoute(id: string | null | undefined): RouteDef<any> | undefined {
+  return routes.find((r) => r.id === id)
+}
+
+/** Breadcrumb chain from home to the route (inclusive). */
+export function routeChain(id: string): RouteDef<any>[] {
+  const chain: RouteDef<any>[] = []
+  let current = findRoute(id)
+  while (current) {
+    chain.unshift(current)
+    if (current.id === 'home') break
+    current = findRoute(current.parent ?? 'home')
+  }
+  return chain
+}

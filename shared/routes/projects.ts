@@ -1,0 +1,31 @@
+import { ProjectDetailPage, ProjectListPage, loadProjectDetail, loadProjectList, projectListSearch, type ProjectDetailData, type ProjectListData } from '../pages/projects'
+import { BASE_LAYOUT, pageMeta, route } from './define'
+
+/** The construction projects, by category. */
+export const projectsRoute = route<ProjectListData>({
+  id: 'projects',
+  path: '/construction-project',
+  Component: ProjectListPage,
+  loader: loadProjectList,
+  meta: pageMeta('projects'),
+  labelKey: 'units.nav.projects',
+  menus: { header: 40, footer: 40 },
+  layout: BASE_LAYOUT,
+  sitemap: 'page',
+  canonicalSearch: projectListSearch,
+})
+
+/** One project (content/projects/<slug>.<lang>.md), in the languages it is written in. */
+export const projectDetailRoute = route<ProjectDetailData>({
+  id: 'projectDetail',
+  path: '/construction-project/:slug',
+  slugParam: 'slug',
+  Component: ProjectDetailPage,
+  loader: loadProjectDetail,
+  meta: ({ data }) => ({ title: data.item.title, description: data.item.summary, image: data.item.cover }),
+  labelKey: 'units.nav.projects',
+  parent: 'projects',
+  layout: { ...BASE_LAYOUT, width: 'wide' },
+  sitemap: { list: 'listProjects', lastmod: 'completed' },
+  locales: (data, content) => content.projectLocales(data.item.slug),
+})
