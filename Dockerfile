@@ -20,6 +20,12 @@ RUN npm run build
 
 # Runtime: no compiler, no dev dependencies; only DATA_DIR is writable.
 FROM ${NODE_IMAGE} AS runtime
+# The package version and the source revision, as labels (docker image inspect shows them).
+ARG VERSION=unknown
+ARG REVISION=unknown
+LABEL org.opencontainers.image.title="corporate-site" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}"
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -42,6 +48,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # tini is PID 1: it forwards SIGTERM/SIGINT to Node and reaps zombies. The V8 flags are `npm start`'s
-# (see README, Operations > Memory): small young generation, bounded old space, RSS ~135 MB under load.
+# (see docs/performance.md, Memory): small young generation, bounded old space, RSS ~135 MB under load.
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=160", "dist/server/index.js"]

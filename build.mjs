@@ -1,15 +1,20 @@
 // Builds the browser bundle (content-hashed, code-split) and the server bundle with esbuild,
 // then writes dist/manifest.json (hashed entry files, build id and time).
-// Usage: node build.mjs [--watch]   (--watch rebuilds on change and restarts the server)
+// Usage: node build.mjs [--watch] [--outdir=DIR]
+// --watch (npm run dev) builds for development into dist-dev/ (never dist/), marks the manifest
+// "mode": "development", and runs the server from it (scripts/dev-server.mjs): restarted after a
+// rebuild or a content/locale edit, stopped with this process on SIGTERM/SIGINT.
 import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
+import { superviseDevServer } from './scripts/dev-server.mjs'
 
 const watch = process.argv.includes('--watch')
-const dist = 'dist'
+const outdirArg = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length)
+const dist = outdirArg ?? (watch ? 'dist-dev' : 'dist')
 const publicDir = join(dist, 'public')
 
 /** @type {import('esbuild').BuildOptions} */
@@ -69,6 +74,8 @@ function writeManifest(metafile) {
   const hash = createHash('sha256')
   for (const [file] of outputs.sort(([a], [b]) => a.localeCompare(b))) hash.update(basename(file))
   for (const code of ['ja', 'en']) for (const group of ['units', 'titles']) hash.update(readFileSync(`locales/${code}/${group}.json`))
+  // In development every write is a new build (content edits too): open tabs poll the id and reload.
+  if (watch) hash.update(String(process.hrtime.bigint()))
   const staticImports = (output) => output.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)
   const entryFiles = new Set([jsFile, ...staticImports(jsOut)])
   // Each module split off at a dynamic import (shared/lazy-component.ts): its file and the chunks it
@@ -85,6 +92,7 @@ function writeManifest(metafile) {
     css: url(cssFile),
     preload: staticImports(jsOut).map(url),
     chunks,
+    mode: watch ? 'development' : 'production',
   }
   writeFileSync(join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
   return manifest
@@ -121,23 +129,16 @@ if (!watch) {
   precompress(client.metafile)
   console.log(`built ${manifest.id}: ${manifest.js} ${manifest.css}`)
 } else {
-  let server
-  let timer
-  // Debounced: a change can end both builds; the old server must exit before the new one binds the port.
-  const restart = () => {
-    clearTimeout(timer)
-    timer = setTimeout(async () => {
-      if (server && server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve))
-        server.kill('SIGTERM')
-        await exited
-      }
-      server = spawn(process.execPath, [join(dist, 'server', 'index.js')], {
-        stdio: 'inherit',
-        env: { NODE_ENV: 'development', ...process.env },
-      })
-    }, 150)
-  }
+  // The server reads .env itself; the watcher needs the same CONTENT_DIR, HOST and PORT (the environment wins).
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  let lastClient
+  const contexts = []
+  const dev = superviseDevServer({
+    dist,
+    watchDirs: [process.env.CONTENT_DIR || 'content', 'locales'],
+    onSourceChange: () => lastClient && writeManifest(lastClient),
+    onStop: () => Promise.all(contexts.map((c) => c.dispose())),
+  })
   const onEnd = (name, after) => ({
     name,
     setup(build) {
@@ -146,9 +147,15 @@ if (!watch) {
       })
     },
   })
-  const client = await esbuild.context({ ...clientOptions, plugins: [...clientOptions.plugins, onEnd('manifest', (r) => (writeManifest(r.metafile), restart()))] })
+  const afterClient = (result) => {
+    lastClient = result.metafile
+    writeManifest(result.metafile)
+    dev.restart()
+  }
+  const client = await esbuild.context({ ...clientOptions, plugins: [...clientOptions.plugins, onEnd('manifest', afterClient)] })
   await esbuild.build(launcherOptions)
-  const server2 = await esbuild.context({ ...serverOptions, plugins: [onEnd('restart', () => restart())] })
-  await Promise.all([client.watch(), server2.watch()])
-  console.log('watching for changes (Ctrl+C to stop)')
+  const server = await esbuild.context({ ...serverOptions, plugins: [onEnd('restart', () => dev.restart())] })
+  contexts.push(client, server)
+  await Promise.all([client.watch(), server.watch()])
+  console.log(`watching for changes, serving the development build in ${dist}/ (Ctrl+C to stop)`)
 }

@@ -2,7 +2,9 @@
 // production does (the Dockerfile's CMD is the same; test/server/dockerfile.test.ts checks that).
 import { readFileSync } from 'node:fs'
 
-const start = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start.split(/\s+/)
+const start = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start
+  .split(/\s+/)
+  .filter((word, i) => !(i === 0 && word === 'exec')) // `exec` makes node the process npm signals, not part of the command
 
 /** Node's flags from `npm start` followed by the server entry (`entry` replaces dist/server/index.js). */
 export function serverArgs(entry = 'dist/server/index.js') {

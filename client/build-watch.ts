@@ -2,6 +2,8 @@
  * Build updates: polls /_build/latest.json 1000 ms after load, then on an
  * interval and whenever the tab becomes visible again. Once the running build differs from the one
  * the page came from, `isBuildStale()` is true and the next navigation is a full page load.
+ * Development bundles (`npm run dev`) poll every second and reload the tab on a new build; that branch
+ * is dropped from production bundles (esbuild defines process.env.NODE_ENV and minifies it away).
  */
 export const FIRST_CHECK_DELAY_MS = 1000
 export const CHECK_INTERVAL_MS = 5 * 60 * 1000
@@ -23,7 +25,18 @@ async function check(buildId: string): Promise<void> {
   }
 }
 
+export const DEV_CHECK_INTERVAL_MS = 1000
+
 export function watchBuild(buildId: string): void {
+  if (process.env.NODE_ENV === 'development') {
+    setInterval(() => {
+      void check(buildId).then(() => {
+        if (stale) location.reload()
+      })
+    }, DEV_CHECK_INTERVAL_MS)
+    console.info('[dev] reloading this tab on every rebuild')
+    return
+  }
   setTimeout(() => void check(buildId), FIRST_CHECK_DELAY_MS)
   setInterval(() => void check(buildId), CHECK_INTERVAL_MS)
   document.addEventListener('visibilitychange', () => {

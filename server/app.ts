@@ -8,12 +8,13 @@ import { ConfigError, type Config } from './config'
 import { loadContent } from './content/load'
 import type { ImageRegistry } from './content/images'
 import mediaPlugin from './plugins/media'
-import { loadManifest, type BuildManifest } from './render/manifest'
+import { loadManifest, refuseDevelopmentBuild, type BuildManifest } from './render/manifest'
 import { createPageRenderer } from './render/render-page'
 import { ENCODINGS, PageCache } from './render/page-cache'
 import compress from '@fastify/compress'
 import underPressure from '@fastify/under-pressure'
 import healthPlugin from './plugins/health'
+import metricsPlugin from './plugins/metrics'
 import requestLogPlugin, { REDACT_PATHS, requestId } from './plugins/request-log'
 import securityHeadersPlugin from './plugins/security-headers'
 import localePlugin from './plugins/locale'
@@ -45,14 +46,18 @@ function hopsTrusted(n: number) {
 }
 
 /** The build manifest of DIST_DIR; a missing or unreadable one is a setup error (one line, no stack). */
-function readManifest(distDir: string): BuildManifest {
+function readManifest(distDir: string, nodeEnv: Config['nodeEnv']): BuildManifest {
   const file = join(distDir, 'manifest.json')
   if (!existsSync(file)) throw new ConfigError(`DIST_DIR: no build manifest at ${file} (run "npm run build" first, or set DIST_DIR to the build output folder)`)
+  let manifest: BuildManifest
   try {
-    return loadManifest(distDir)
+    manifest = loadManifest(distDir)
   } catch (err) {
     throw new ConfigError(`DIST_DIR: ${(err as Error).message.replace(/\s*\n\s*/g, ' ')}`)
   }
+  const refused = refuseDevelopmentBuild(manifest, distDir, nodeEnv)
+  if (refused) throw new ConfigError(`DIST_DIR: ${refused}`)
+  return manifest
 }
 
 /** Builds the application without listening: the entry and every test use this. */
@@ -75,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Requests Node's parser refuses before Fastify sees them (headers too large, malformed) get a small HTML page.
     clientErrorHandler: answerClientError,
   })
-  const manifest = deps.manifest ?? readManifest(config.distDir)
+  const manifest = deps.manifest ?? readManifest(config.distDir, config.nodeEnv)
   // Content is loaded and validated before anything listens: a broken file stops the start.
   const { content, images } = deps.content ?? (await loadContent(config.contentDir))
   const missingLog = app.log.child({ component: 'i18n' })
@@ -90,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // first, so that every answer carries them, the load-shedding 503 included; then load shedding,
   // compression, the URL policy, cookies, and finally the plugins that answer.
   await app.register(requestLogPlugin)
+  await app.register(metricsPlugin, { config })
   await app.register(securityHeadersPlugin)
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,

@@ -29,6 +29,9 @@ export interface Config {
   pageCacheMaxBytes: number
   /** Above this event-loop delay the server sheds load with 503 + Retry-After. */
   maxEventLoopDelayMs: number
+  /** Port of the Prometheus metrics server (plugins/metrics); null: off. 0 (tests): any free port. */
+  metricsPort: number | null
+  metricsHost: string
   /** Contact form: mail, rate limit, form tokens (server/contact/config.ts). */
   contact: ContactConfig
 }
@@ -51,12 +54,50 @@ export const envSchema = {
     MAX_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60000, default: 1000 },
     PAGE_CACHE: { type: 'string', enum: ['true', 'false'], default: 'true' },
     PAGE_CACHE_MAX_MB: { type: 'integer', minimum: 1, maximum: 4096, default: 64 },
+    METRICS_PORT: { type: 'integer', minimum: 1, maximum: 65535 },
+    METRICS_HOST: { type: 'string', format: 'host', default: '127.0.0.1' },
     ...contactEnvProperties,
   },
 } as const
 
 /** Every variable the server reads (README's Configuration table and .env.example list the same). */
 export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.properties)
+
+/** Words every setting of the site starts with: a variable starting so that is not a setting is a mistake. */
+const SETTING_PREFIX = /^(SITE|SMTP|MAIL|CONTACT|FORM|RATE_LIMIT|PAGE_CACHE|LOCALE|ROOT|MAX|SHUTDOWN|DIST|CONTENT|DATA|TRUST|LOG|METRICS)_/
+
+/** Read by docker-compose.yml (the proxy's domain, the image's version and revision), not by the server; allowed in the same .env. */
+const DEPLOYMENT_VARIABLES = ['SITE_DOMAIN', 'SITE_VERSION', 'SITE_REVISION']
+
+/** Edit distance (insertions, deletions, substitutions, swaps of neighbours), for "did you mean". */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)])
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1)
+    }
+  }
+  return d[a.length]![b.length]!
+}
+
+/**
+ * Variables that look like settings but are none (a typo such as SMTP_ULR, or a setting of another
+ * version): one line each, with the setting it most likely meant. Only upper-case names with an
+ * underscore are considered, so the machine's own variables (HOME, PATH, HOSTNAME) never are.
+ */
+export function unknownSettings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const lines: string[] = []
+  for (const name of Object.keys(env)) {
+    if (ENV_VARIABLES.includes(name) || DEPLOYMENT_VARIABLES.includes(name) || !/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(name)) continue
+    const nearest = ENV_VARIABLES.map((known) => ({ known, d: distance(name, known) })).sort((x, y) => x.d - y.d)[0]
+    const likely = nearest && nearest.d <= 2 ? nearest.known : null
+    if (likely || SETTING_PREFIX.test(name)) lines.push(`${name} is not a setting of this site${likely ? ` (did you mean ${likely}?)` : ''}: it is ignored`)
+  }
+  return lines
+}
 
 /** One IP address, or a CIDR range with a prefix length within the address family's bounds (1-32, 1-128). */
 function isAddressOrRange(entry: string): boolean {
@@ -99,6 +140,7 @@ const validateEnv = ajv.compile(envSchema)
  */
 export const ALLOWED: Record<string, string> = {
   HOST: 'a host name or an IP address, e.g. 0.0.0.0, ::, 127.0.0.1 or localhost',
+  METRICS_HOST: 'a host name or an IP address, e.g. 127.0.0.1 or 0.0.0.0 (in a container)',
   SITE_URL: 'empty, or an origin: http:// or https:// and a host, optionally a port, no path, query or fragment, e.g. https://www.example.co.jp',
   TRUST_PROXY: 'true, false, a hop count, or comma-separated IP addresses/CIDR ranges',
   SMTP_URL: 'empty, or an smtp:// or smtps:// URL without spaces, e.g. smtp://user:pass@mail.example.com:587',
@@ -149,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `SITE_URL: required in production when HOST (${v.HOST}) is reachable from other machines: set the public origin, e.g. SITE_URL=https://www.example.co.jp (absolute URLs are never taken from a request's Host header in production)`,
     )
   }
+  if (v.METRICS_PORT !== undefined && v.METRICS_PORT === v.PORT) problems.push(`METRICS_PORT: must differ from PORT (${v.PORT}): the metrics are never served on the public port`)
   if (problems.length) throw new ConfigError(problems.join('\n'))
   return {
     host: v.HOST,
@@ -164,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(v.DATA_DIR),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     maxEventLoopDelayMs: v.MAX_EVENT_LOOP_DELAY_MS,
+    metricsPort: v.METRICS_PORT ?? null,
+    metricsHost: v.METRICS_HOST,
     pageCache: v.PAGE_CACHE === 'true',
     pageCacheMaxBytes: v.PAGE_CACHE_MAX_MB * 1024 * 1024,
     contact: readContactConfig(v),

@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, unknownSettings } from './config'
 import { ContentError } from './content/load'
 
 /** Errors of app.listen that are the host's setup, not a bug: the variable to look at and why. */
@@ -17,14 +17,18 @@ const LISTEN_ERRORS: Record<string, { variable: 'HOST' | 'PORT'; why: string }> 
 async function main(): Promise<void> {
   const config = loadConfig()
   const app = await buildApp(config)
+  for (const line of unknownSettings()) app.log.warn(line)
   // SIGTERM/SIGINT (and an uncaught error) close the app: /readyz turns 503, the port closes, in-flight
   // requests finish, the database closes. Past SHUTDOWN_TIMEOUT_MS the requests still open are cut so
   // the close goes on (the database is still closed cleanly) and the exit code says the drain was not
   // clean; if even that hangs (an SMTP send the outbox waits for), close-with-grace ends the process 2 s
   // later. SIGHUP is not a stop signal here.
-  closeWithGrace(
-    { delay: config.shutdownTimeoutMs + 2000, skip: ['SIGHUP'], logger: { error: (msg: unknown) => app.log.error({ err: msg }, 'shutdown failed') } },
-    async ({ signal, err }) => {
+  let stopSignal: string | undefined
+  const grace = closeWithGrace(
+    // SIGTERM and SIGINT are taken below, so that a repeat of the same stop is not a second one.
+    { delay: config.shutdownTimeoutMs + 2000, skip: ['SIGHUP', 'SIGTERM', 'SIGINT'], logger: { error: (msg: unknown) => app.log.error({ err: msg }, 'shutdown failed') } },
+    async ({ err }) => {
+      const signal = stopSignal
       if (err) app.log.error({ err }, 'uncaught error, shutting down')
       app.lifecycle.shuttingDown = true
       app.log.info({ signal }, 'shutting down')
@@ -41,6 +45,21 @@ async function main(): Promise<void> {
       if (timedOut) throw new Error('requests were still open at the shutdown timeout')
     },
   )
+  // Ctrl+C on `npm start` reaches node twice (from the terminal and forwarded by npm): a repeat of the stop
+  // signal within a second is the same request, not a second one that cuts the drain short.
+  let firstStop = 0
+  for (const name of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(name, () => {
+      if (!firstStop) {
+        firstStop = Date.now()
+        stopSignal = name
+        grace.close()
+      } else if (Date.now() - firstStop > 1000) {
+        app.log.error({ signal: name }, 'second stop signal, exiting now')
+        process.exit(1)
+      }
+    })
+  }
   try {
     await app.listen({ host: config.host, port: config.port })
   } catch (err) {

@@ -1,13 +1,20 @@
 import { loadConfig } from '../config'
+import { backupDatabase } from './backup'
 import { openDatabase } from './db'
 import { sinceInstant, toCsv, toJson, toListing } from './export'
+import { writeFileAtomic } from './private-files'
 import { createInquiryStore } from './store'
 
 const USAGE = `usage:
-  npm run inquiries -- list [--limit N]                       latest inquiries with their mail status
-  npm run inquiries -- export --format csv|json [--since DATE] all inquiries (since DATE: YYYY-MM-DD, Tokyo, or an ISO time)
-  npm run inquiries -- retry                                  queue mail that failed for good once more
-(production: node dist/server/inquiries.js <command>; reads DATA_DIR like the server)
+  npm run inquiries -- list [--limit N]                 latest inquiries with their mail status
+  npm run inquiries -- export --format csv|json [--since DATE] [--out FILE]
+                                                        all inquiries (since DATE: YYYY-MM-DD, Tokyo, or an ISO time)
+  npm run inquiries -- backup --out FILE                a consistent copy of the database, while the site runs
+  npm run inquiries -- retry                            queue mail that failed for good once more
+Files: --out FILE writes the file whole (temporary file, then rename), readable by you only (0600).
+Printed output: npm prints a banner before it; redirect only with \`npm run --silent inquiries -- ...\`.
+In the container: docker compose exec -T site node dist/server/inquiries.js <command>
+(no npm banner there; reads DATA_DIR like the server)
 `
 
 function option(args: string[], name: string): string | undefined {
@@ -20,10 +27,28 @@ function fail(message: string): never {
   process.exit(2)
 }
 
+/**
+ * True when npm has written its banner ('> corporate-site@0.1.0 inquiries ...') into the same
+ * redirected output: the file would not start with the CSV's BOM, nor be valid JSON.
+ */
+function npmBannerInOutput(): boolean {
+  return process.env.npm_lifecycle_event === 'inquiries' && process.env.npm_config_loglevel !== 'silent' && !process.stdout.isTTY
+}
+
+/** An export to --out FILE (atomic, 0600), else to stdout unless npm's banner would spoil it. */
+function emit(text: string, out: string | undefined): void {
+  if (out) return writeFileAtomic(out, text)
+  if (npmBannerInOutput()) fail('npm printed its banner into this output: use --out FILE, or `npm run --silent inquiries -- ...`')
+  process.stdout.write(text)
+}
+
 /** `npm run inquiries -- <command>`: ops read inquiries without SQL. */
-function main(args: string[]): void {
+async function main(args: string[]): Promise<void> {
   const [command] = args
   if (!command || command === '--help' || command === '-h') return void process.stdout.write(USAGE)
+  if (!['list', 'export', 'backup', 'retry'].includes(command)) fail(`unknown command: ${command}`)
+  const out = option(args, '--out')
+  if (args.includes('--out') && !out) fail('--out: a file name')
   const { dataDir } = loadConfig()
   const db = openDatabase(dataDir)
   try {
@@ -43,16 +68,23 @@ function main(args: string[]): void {
         fail((err as Error).message)
       }
       const records = store.list(since ? { since } : {})
-      process.stdout.write(format === 'csv' ? toCsv(records) : toJson(records))
-    } else if (command === 'retry') {
+      emit(format === 'csv' ? toCsv(records) : toJson(records), out)
+      if (out) process.stderr.write(`${records.length} inquiries written to ${out}\n`)
+    } else if (command === 'backup') {
+      // A file only: a database copy is not for a terminal, and stdout cannot be written atomically.
+      if (!out) fail('backup: --out FILE is required')
+      const result = await backupDatabase(db, out)
+      process.stdout.write(`backup of ${result.inquiries} inquiries written to ${result.file} (${result.bytes} bytes, integrity ok)\n`)
+    } else {
       const changed = db.prepare("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE status = 'failed'").run(Date.now()).changes
       process.stdout.write(`${changed} mail(s) queued again; the running server sends them within a few seconds\n`)
-    } else {
-      fail(`unknown command: ${command}`)
     }
   } finally {
     db.close()
   }
 }
 
-main(process.argv.slice(2))
+main(process.argv.slice(2)).catch((err) => {
+  process.stderr.write(`${(err as Error).message}\n`)
+  process.exit(1)
+})

@@ -1,10 +1,14 @@
 import Database from 'better-sqlite3'
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { ensurePrivateFile, securePrivateData, stderrModeFixLog, type ModeFixLog } from './private-files'
+import { SECRET_FILE } from './secret'
 
 export type Db = Database.Database
 
 export const DB_FILE = 'inquiries.db'
+
+/** The files of DATA_DIR that hold personal data or the form secret (kept 0600). */
+export const PRIVATE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`, SECRET_FILE] as const
 
 /** Schema changes, applied in order at start; each runs once (recorded in schema_migrations). */
 const MIGRATIONS: { version: number; name: string; sql: string }[] = [
@@ -73,10 +77,16 @@ function migrate(db: Db): void {
  * Opens (creating when needed) DATA_DIR/inquiries.db: WAL journal, synchronous=FULL (a
  * commit is on disk before it returns, so an acknowledged inquiry survives a crash or
  * power loss), foreign keys on, and the schema migrated to the current version.
+ * DATA_DIR is made private first (folder 0700, files 0600); what had to be narrowed goes to
+ * `log` (stderr by default), once, as nothing is wider afterwards.
  */
-export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true })
-  const db = new Database(join(dataDir, DB_FILE))
+export function openDatabase(dataDir: string, { log = stderrModeFixLog }: { log?: ModeFixLog } = {}): Db {
+  const file = join(dataDir, DB_FILE)
+  const fixes = securePrivateData(dataDir, PRIVATE_FILES)
+  // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode.
+  fixes.push(...ensurePrivateFile(file))
+  log(fixes)
+  const db = new Database(file)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = FULL')
   db.pragma('foreign_keys = ON')

@@ -40,6 +40,8 @@ interface Deps extends MailContext {
   from: string
   log: FastifyBaseLogger
   options: OutboxOptions
+  /** Called for every failed attempt to send (the metrics count them). */
+  onMailFailed?: ((kind: MailKind) => void) | undefined
 }
 
 /**
@@ -71,6 +73,7 @@ export function createOutbox(deps: Deps) {
       const next = Date.now() + retryDelay(attempts, options)
       const reason = maskEmailAddresses(err instanceof Error ? err.message : String(err))
       failed.run(giveUp ? 'failed' : 'pending', attempts, next, reason.slice(0, 500), row.seq)
+      deps.onMailFailed?.(row.kind)
       const entry = { inquiryId: row.inquiry_id, mail: row.kind, attempts, reason, ...(giveUp ? {} : { retryAt: new Date(next).toISOString() }) }
       if (giveUp) log.error(entry, 'mail failed, giving up')
       else log.warn(entry, 'mail failed, will retry')

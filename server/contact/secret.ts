@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files'
 
 export const SECRET_FILE = 'form-secret'
 
@@ -16,10 +17,10 @@ export function resolveFormSecret(configured: string, dataDir: string): string {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
   }
-  mkdirSync(dataDir, { recursive: true })
+  ensurePrivateDir(dataDir)
   const secret = randomBytes(32).toString('base64url')
   try {
-    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
+    writeFileSync(file, secret + '\n', { mode: PRIVATE_FILE_MODE, flag: 'wx' })
     return secret
   } catch (err) {
     // Another process wrote it first: use theirs.

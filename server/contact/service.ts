@@ -19,6 +19,8 @@ export interface ContactServiceDeps {
   apiKey?: string
   /** CONTACT_AUTOREPLY_MAX_PER_DAY (3 when absent). */
   autoReplyMaxPerDay?: number
+  /** Called once per inquiry stored (never for a resend): the metrics count them. */
+  onInquiry?: ((via: Via) => void) | undefined
 }
 
 export const DEFAULT_AUTOREPLY_MAX_PER_DAY = 3
@@ -86,6 +88,7 @@ export function createContactService(deps: ContactServiceDeps) {
       const result = store.insert({ values, locale, token, now: deps.now(), autoReplyLimit })
       if (result.created) {
         deps.outbox?.kick()
+        deps.onInquiry?.(via)
         log.info({ inquiryId: result.id, locale, via }, 'inquiry stored')
         if (!result.autoReply) log.warn({ inquiryId: result.id, via, limit: autoReplyLimit }, 'auto-reply not queued: daily limit for the address reached')
       } else {

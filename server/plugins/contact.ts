@@ -33,14 +33,18 @@ interface ContactPluginOptions {
 export default fp<ContactPluginOptions>(
   async (app, { config, content, deps = {} }) => {
     const { contact } = config
-    const db = openDatabase(config.dataDir)
+    const db = openDatabase(config.dataDir, {
+      log: (fixes) => {
+        if (fixes.length) app.log.warn({ fixes }, 'DATA_DIR was readable by others: modes narrowed to 0700/0600')
+      },
+    })
     const store = createInquiryStore(db)
     const transport: MailTransport | null =
       deps.transport ?? (contact.smtpUrl ? createTransport({ url: contact.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null)
     let outbox: Outbox | null = null
     if (transport) {
       const log = app.log.child({ component: 'outbox' })
-      outbox = createOutbox({ db, store, transport, from: contact.from, staffTo: contact.to, site: (l) => content.site(l), log, options: { ...DEFAULT_OUTBOX, ...deps.outbox } })
+      outbox = createOutbox({ db, store, transport, from: contact.from, staffTo: contact.to, site: (l) => content.site(l), log, options: { ...DEFAULT_OUTBOX, ...deps.outbox }, onMailFailed: app.metrics?.mailFailed })
     } else {
       app.log.info('SMTP_URL is not set: inquiries are stored, mail waits in the outbox')
     }
@@ -52,7 +56,9 @@ export default fp<ContactPluginOptions>(
       apiKey: contact.apiKey,
       autoReplyMaxPerDay: contact.autoReplyMaxPerDay,
       now: deps.now ?? (() => new Date()),
+      onInquiry: app.metrics?.inquiryReceived,
     })
+    app.metrics?.watchOutbox(db)
     app.addHook('onReady', async () => outbox?.start())
     app.addHook('onClose', async () => {
       await outbox?.stop()

@@ -7,7 +7,7 @@ import { loadRouteComponent, routes } from '../../shared/routes'
 import type { Config } from '../config'
 import { pageCacheKey } from '../render/cache-key'
 import { answerNotModified } from '../render/conditional'
-import type { PageCache } from '../render/page-cache'
+import type { CachedPage, PageCache } from '../render/page-cache'
 import { PageTemplates, TEMPLATE_SLOT } from '../render/page-templates'
 import type { PageRenderer, PreparedPage, RenderRequest } from '../render/render-page'
 import { collect, sendCached, streamAndKeep } from '../render/send-page'
@@ -62,6 +62,11 @@ export default fp<RenderPluginOptions>(
     // it past the site's own pages; bounded by bytes all the same.
     const knownUrls = new LRUCache<string, string>({ max: 20_000, maxSize: 8 * 1024 * 1024, sizeCalculation: (etag, key) => key.length + etag.length + 64 })
     const templates = new PageTemplates()
+    /** A page served from the cache (or from the render under way for its key): a hit for the metrics. */
+    const sendHit = (reply: FastifyReply, page: CachedPage) => {
+      app.metrics?.pageCache('hit')
+      return sendCached(reply, page)
+    }
 
     /** True when the template answered (a reply is thenable, so it is never returned from an async step). */
     async function serveTemplate(reply: FastifyReply, request: RenderRequest, forced: PageError | undefined, options: RenderPageOptions): Promise<boolean> {
@@ -87,7 +92,7 @@ export default fp<RenderPluginOptions>(
       if (!etag || !cache) return null
       if (answerNotModified(reply, etag)) return reply
       const hit = cache.get(urlKey)
-      return hit ? sendCached(reply, hit) : null
+      return hit ? sendHit(reply, hit) : null
     }
 
     async function renderAndKeep(reply: FastifyReply, prepared: PreparedPage, key: string | null, statusCode: number | undefined): Promise<FastifyReply> {
@@ -135,10 +140,11 @@ export default fp<RenderPluginOptions>(
       const key = cache && prepared.cacheKey && !options.statusCode ? prepared.cacheKey : null
       // No await between the lookups and renderAndKeep's begin(): the first request for a key is its only renderer.
       const hit = key && cache!.get(key)
-      if (hit) return sendCached(this, hit)
+      if (hit) return sendHit(this, hit)
       const pending = key && cache!.pending(key)
       const waited = pending ? await pending : null
-      if (waited) return sendCached(this, waited)
+      if (waited) return sendHit(this, waited)
+      if (key) app.metrics?.pageCache('miss')
       return renderAndKeep(this, prepared, key, options.statusCode)
     })
 

@@ -11,6 +11,14 @@ export interface BuildManifest {
   preload: string[]
   /** Code split from the entry, by source module (shared/lazy-component.ts): its files, to preload on the pages that use it. */
   chunks: Record<string, string[]>
+  /** 'development' for `npm run dev` output (unminified, inline source maps); absent in older builds. */
+  mode?: 'development' | 'production'
+}
+
+/** A development build is never served with NODE_ENV=production: the reason, or undefined when it may be. */
+export function refuseDevelopmentBuild(manifest: BuildManifest, distDir: string, nodeEnv: string): string | undefined {
+  if (manifest.mode === 'development' && nodeEnv === 'production') return `${distDir} holds a development build (npm run dev); run npm run build`
+  return undefined
 }
 
 export function loadManifest(distDir: string): BuildManifest {

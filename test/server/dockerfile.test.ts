@@ -28,7 +28,8 @@ t.test('runtime stage: non-root, tini, healthcheck, data volume, no dev dependen
   // The image runs Node exactly as `npm start` does (the benchmarks read the flags from there too).
   const cmd = JSON.parse(keyword('CMD')[0]!.getTextContent().replace(/^CMD\s+/, '')) as string[]
   const npmStart = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start
-  t.same(cmd, npmStart.split(/\s+/), 'CMD = npm start')
+  // npm start begins with `exec` (node replaces npm's shell and gets the stop signal); the image has no shell there.
+  t.same(cmd, npmStart.replace(/^exec\s+/, '').split(/\s+/), 'CMD = npm start')
   t.ok(cmd.some((a) => a.startsWith('--max-old-space-size=')), 'bounded heap (RSS goal)')
   const copies = keyword('COPY').map((c) => c.getTextContent())
   t.ok(copies.some((c) => /--from=deps .*node_modules/.test(c)), 'node_modules from the production-only stage')
@@ -77,6 +78,26 @@ t.test('compose: the site runs with least privilege and limits that agree with t
   const subnet = compose.networks.web.ipam.config[0].subnet as string
   t.ok(proxyAddress.startsWith(subnet.split('.').slice(0, 3).join('.') + '.'), 'the address is in the network')
   t.ok(site.networks.includes('web'), 'the site is on the same network')
+})
+
+t.test('compose: settings from .env, an image per version with labels, rotated logs', async (t) => {
+  const compose = parseYaml(readFileSync('docker-compose.yml', 'utf8'))
+  const { site } = compose.services
+  t.same(site.env_file, [{ path: '.env', required: false }], 'every setting of .env reaches the site; no .env is fine')
+  // environment wins over env_file: a .env written for npm start must not move the container's address or folders.
+  t.same(
+    { HOST: site.environment.HOST, DIST_DIR: site.environment.DIST_DIR, CONTENT_DIR: site.environment.CONTENT_DIR, DATA_DIR: site.environment.DATA_DIR },
+    { HOST: '0.0.0.0', DIST_DIR: '/app/dist', CONTENT_DIR: '/app/content', DATA_DIR: '/data' },
+  )
+  t.ok(site.volumes.includes('site-data:/data'), 'DATA_DIR is the volume')
+  const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
+  t.equal(interpolate(site.image, {}), `corporate-site:${version}`, 'the image is tagged with the package version')
+  t.equal(interpolate(site.image, { SITE_VERSION: '0.0.9' }), 'corporate-site:0.0.9', 'an older version can be named to roll back')
+  t.equal(interpolate(site.build.args.VERSION, {}), version, 'the version label agrees')
+  t.same(site.logging, { driver: 'json-file', options: { 'max-size': '10m', 'max-file': '5' } }, 'log rotation')
+  const labels = instructions.filter((i) => i.getKeyword() === 'LABEL').map((i) => i.getTextContent()).join(' ')
+  t.match(labels, /org\.opencontainers\.image\.version="\$\{VERSION\}"/)
+  t.match(labels, /org\.opencontainers\.image\.revision="\$\{REVISION\}"/)
 })
 
 /** Compose's ${VAR:-default} interpolation (nested defaults resolved innermost first). */

@@ -1,0 +1,117 @@
+import type { AddressInfo } from 'node:net'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { Db } from './contact/db'
+import type { MailKind } from './contact/store'
+
+/**
+ * Every name the metrics endpoint exposes besides prom-client's default process and Node.js
+ * metrics (CPU, memory, heap, event-loop lag, GC). README's Metrics section lists the same.
+ */
+export const METRIC_NAMES = [
+  'http_requests_total',
+  'http_request_duration_seconds',
+  'site_page_cache_lookups_total',
+  'site_inquiries_received_total',
+  'site_mail_send_failures_total',
+  'site_outbox_mails',
+] as const
+
+/** Latency buckets (seconds): a cached page answers in about a millisecond, a cold render in tens. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+/** The label of requests that matched no route (every other label is a route pattern, never a raw URL). */
+export const UNMATCHED_ROUTE = 'unmatched'
+
+/**
+ * One application's metrics, in a registry of its own (never prom-client's global one), so that
+ * several apps in one process (the tests) never share counters or clash on names. Every label takes
+ * values from a small fixed set: route patterns, status codes, methods Node's parser accepts.
+ */
+export function createMetrics() {
+  const registry = new Registry()
+  const registers = [registry]
+  collectDefaultMetrics({ register: registry })
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers,
+  })
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to the end of the answer, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  })
+  const pageCache = new Counter({
+    name: 'site_page_cache_lookups_total',
+    help: 'Cacheable page requests: hit (served from memory, or from a render under way for the same page) or miss (rendered). 304 answers are not counted.',
+    labelNames: ['result'] as const,
+    registers,
+  })
+  const inquiries = new Counter({
+    name: 'site_inquiries_received_total',
+    help: 'Inquiries stored (resends of the same submission are not counted), by way in: form or api.',
+    labelNames: ['via'] as const,
+    registers,
+  })
+  const mailFailures = new Counter({
+    name: 'site_mail_send_failures_total',
+    help: 'Failed attempts to send a mail of the outbox, by kind (staff, auto-reply).',
+    labelNames: ['kind'] as const,
+    registers,
+  })
+  for (const result of ['hit', 'miss']) pageCache.inc({ result }, 0)
+  for (const via of ['form', 'api']) inquiries.inc({ via }, 0)
+  for (const kind of ['staff', 'auto-reply']) mailFailures.inc({ kind }, 0)
+
+  let outboxCounts: (() => Record<'pending' | 'failed', number> | null) | null = null
+  new Gauge({
+    name: 'site_outbox_mails',
+    help: 'Mails of the outbox waiting to be sent (pending) or given up on (failed), counted at scrape time.',
+    labelNames: ['status'] as const,
+    registers,
+    collect() {
+      const counts = outboxCounts?.()
+      // No outbox (yet, or any more): no samples, rather than zeros that would look like a healthy queue.
+      this.reset()
+      if (counts) for (const status of ['pending', 'failed'] as const) this.set({ status }, counts[status])
+    },
+  })
+
+  return {
+    registry,
+    /** Where the metrics server listens; set by plugins/metrics once it does. */
+    address: null as AddressInfo | null,
+    request(method: string, route: string | undefined, status: number, seconds: number): void {
+      const labels = { method, route: route ?? UNMATCHED_ROUTE, status: String(status) }
+      requests.inc(labels)
+      duration.observe(labels, seconds)
+    },
+    pageCache(result: 'hit' | 'miss'): void {
+      pageCache.inc({ result })
+    },
+    inquiryReceived(via: string): void {
+      inquiries.inc({ via })
+    },
+    mailFailed(kind: MailKind): void {
+      mailFailures.inc({ kind })
+    },
+    /**
+     * Counts the outbox table at each scrape: two counts over the (status, next_attempt_at) index,
+     * so a scrape costs the same however many mails were ever sent. A closed database counts nothing.
+     */
+    watchOutbox(db: Db): void {
+      const count = db.prepare("SELECT status, COUNT(*) AS n FROM outbox WHERE status IN ('pending', 'failed') GROUP BY status")
+      outboxCounts = () => {
+        if (!db.open) return null
+        const counts = { pending: 0, failed: 0 }
+        for (const row of count.all() as { status: 'pending' | 'failed'; n: number }[]) counts[row.status] = row.n
+        return counts
+      }
+    },
+  }
+}
+
+export type Metrics = ReturnType<typeof createMetrics>
