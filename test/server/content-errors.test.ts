@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { DESCRIBED_KEYWORDS } from '../../server/content/describe'
-import { ContentError, loadContent } from '../../server/content/load'
 import { newsSchema, pageSchema, projectSchema, siteSchema } from '../../server/content/schemas'
-import { FIXTURE_CONTENT } from '../helper'
+import { problemsAfter } from './content-helper'
 
 // Content problems are read by the people who write the content: each line names the file and the
 // field (gallery[0].alt) and says in words what the value must be and what was found. No regular expression
@@ -38,20 +37,6 @@ const PROJECT = {
 }
 const gallery = (items: string[]) => `\n${items.map((item) => `  - ${item}`).join('\n')}`
 
-/** A copy of the fixture content (or of the parts named), changed, loaded: the problem lines. */
-async function problemsAfter(t: { teardown: (fn: () => void) => void }, change: (dir: string) => void, parts = ['.']): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'content-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  for (const part of parts) cpSync(join(FIXTURE_CONTENT, part), join(dir, part), { recursive: true })
-  change(dir)
-  try {
-    await loadContent(dir)
-    return []
-  } catch (err) {
-    if (!(err instanceof ContentError)) throw err
-    return err.problems
-  }
-}
 
 const IMAGE_WORDS = 'must be a file in images/ (letters a-z and A-Z, 0-9, /, _, . and - only) ending in .svg, .png, .jpg, .jpeg, .webp or .avif'
 

@@ -2,23 +2,10 @@ import t from 'tap'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ContentError, loadContent } from '../../server/content/load'
+import { loadContent } from '../../server/content/load'
 import { build, FIXTURE_CONTENT } from '../helper'
+import { problemsAfter } from './content-helper'
 
-/** A copy of the fixture content with one change applied, loaded; returns the problem lines. */
-async function problemsAfter(t: { teardown: (fn: () => void) => void }, change: (dir: string) => void): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'content-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  cpSync(FIXTURE_CONTENT, dir, { recursive: true })
-  change(dir)
-  try {
-    await loadContent(dir)
-    return []
-  } catch (err) {
-    if (!(err instanceof ContentError)) throw err
-    return err.problems
-  }
-}
 
 const edit = (dir: string, file: string, from: string | RegExp, to: string) => {
   const path = join(dir, file)
