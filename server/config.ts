@@ -24,6 +24,8 @@ export interface Config {
   /** The only writable folder: database, image variant cache. */
   dataDir: string
   shutdownTimeoutMs: number
+  /** On SIGTERM, how long /readyz says 503 while requests are still served, before the port closes. */
+  shutdownDelayMs: number
   /** Keep rendered pages in memory (PAGE_CACHE) up to pageCacheMaxBytes. */
   pageCache: boolean
   pageCacheMaxBytes: number
@@ -51,6 +53,7 @@ export const envSchema = {
     CONTENT_DIR: { type: 'string', minLength: 1, default: 'content' },
     DATA_DIR: { type: 'string', minLength: 1, default: 'data' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 10000 },
+    SHUTDOWN_DELAY_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 0 },
     MAX_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60000, default: 1000 },
     PAGE_CACHE: { type: 'string', enum: ['true', 'false'], default: 'true' },
     PAGE_CACHE_MAX_MB: { type: 'integer', minimum: 1, maximum: 4096, default: 64 },
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentDir: resolve(v.CONTENT_DIR),
     dataDir: resolve(v.DATA_DIR),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: v.SHUTDOWN_DELAY_MS,
     maxEventLoopDelayMs: v.MAX_EVENT_LOOP_DELAY_MS,
     metricsPort: v.METRICS_PORT ?? null,
     metricsHost: v.METRICS_HOST,

@@ -31,7 +31,14 @@ async function main(): Promise<void> {
       const signal = stopSignal
       if (err) app.log.error({ err }, 'uncaught error, shutting down')
       app.lifecycle.shuttingDown = true
-      app.log.info({ signal }, 'shutting down')
+      app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down')
+      // Behind a load balancer: /readyz already says 503, requests are still served (each answer closes its
+      // connection) until the balancer's health check has taken this replica out, then the port closes.
+      if (config.shutdownDelayMs > 0) {
+        app.lifecycle.delaying = true
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
+        app.lifecycle.delaying = false
+      }
       let timedOut = false
       const timer = setTimeout(() => {
         timedOut = true

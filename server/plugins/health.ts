@@ -4,16 +4,22 @@ import type { BuildManifest } from '../render/manifest'
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set by the entry when shutdown begins: /readyz turns 503. */
-    lifecycle: { ready: boolean; shuttingDown: boolean }
+    /** `delaying`: the shutdown delay runs (still serving, each answer closing its connection). */
+    lifecycle: { ready: boolean; shuttingDown: boolean; delaying: boolean }
   }
 }
 
 /** /healthz (alive), /readyz (ready to serve), /_build/latest.json (for the client's reload guard). */
 export default fp<{ manifest: BuildManifest }>(
   async (app, { manifest }) => {
-    app.decorate('lifecycle', { ready: false, shuttingDown: false })
+    app.decorate('lifecycle', { ready: false, shuttingDown: false, delaying: false })
     app.addHook('onReady', async () => {
       app.lifecycle.ready = true
+    })
+    // While a shutdown delay runs, every answer asks its client to reconnect (elsewhere, the balancer decides).
+    app.addHook('onSend', async (_req, reply, payload) => {
+      if (app.lifecycle.delaying) reply.header('connection', 'close')
+      return payload
     })
     app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }))
     app.get('/readyz', async (_req, reply) => {

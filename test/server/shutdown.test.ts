@@ -128,3 +128,27 @@ t.test('SHUTDOWN_TIMEOUT_MS bounds a request that never completes', async (t) =>
   t.ok(server.logs().some((l) => l.level === 50 && /^shutdown timed out/.test(l.msg) && l.timeoutMs === 1000), 'the timeout is logged as an error')
   t.notOk(existsSync(join(server.dataDir, WAL)), 'the database is still closed cleanly')
 })
+
+t.test('SHUTDOWN_DELAY_MS: /readyz turns 503 at once, requests are still served (with Connection: close) for the delay, then the drain, exit 0', async (t) => {
+  const server = await startServer(t, { SHUTDOWN_DELAY_MS: '1500' })
+  const kept = rawConnection(server.port)
+  kept.socket.write('GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+  while (kept.statuses().length < 1) await pause(20)
+  const signalledAt = Date.now()
+  server.child.kill('SIGTERM')
+  // A balancer's health check: 503 as soon as the signal is handled, while the port still accepts.
+  let ready = 200
+  while (ready === 200) ready = (await fetch(`http://127.0.0.1:${server.port}/readyz`)).status
+  t.equal(ready, 503, '/readyz says 503 during the delay')
+  const fresh = await fetch(`http://127.0.0.1:${server.port}/about`)
+  t.equal(fresh.status, 200, 'a new request during the delay is still served')
+  t.equal(fresh.headers.get('connection'), 'close', 'and asked to reconnect elsewhere')
+  kept.socket.write('GET /en/about HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+  await kept.closed
+  t.same(kept.statuses(), [200, 200], 'the request on the kept-alive connection is answered')
+  t.match(kept.received(), /\r\nconnection: close\r\n/i, 'with Connection: close')
+  const { code, at } = await server.exited
+  t.equal(code, 0, 'exit 0')
+  t.ok(at - signalledAt >= 1500, `the port stayed open for the delay (${at - signalledAt} ms)`)
+  t.ok(server.logs().some((l) => l.msg === 'shutting down' && l.delayMs === 1500), 'the delay is logged')
+})
