@@ -1,12 +1,14 @@
 import type { IncomingMessage } from 'node:http'
 import fp from 'fastify-plugin'
 import { LOCALE_CODES } from '../../shared/i18n/locales'
-import { MAX_URL_LENGTH, pathSpelling, sameSiteTarget } from '../../shared/url-policy'
+import { MAX_URL_LENGTH, pathSpelling, sameSiteTarget, type PathSpelling } from '../../shared/url-policy'
 import { MalformedUrl, UrlTooLong } from '../errors'
 
 /** Set on a raw request whose URL the site refuses before routing: the status it answers. */
 const REFUSED = Symbol('refused-url')
-type RefusedRequest = IncomingMessage & { [REFUSED]?: 400 | 414 }
+/** The spelling verdict of the URL, worked out once before routing and read again by the hook. */
+const SPELLING = Symbol('path-spelling')
+type RefusedRequest = IncomingMessage & { [REFUSED]?: 400 | 414; [SPELLING]?: PathSpelling }
 
 /** Where a refused URL's error is rendered: '/en' under the English prefix, '/api/' for the API (JSON), else '/'. */
 function errorRoot(url: string): string {
@@ -23,8 +25,12 @@ function errorRoot(url: string): string {
  */
 export function refuseBadUrls(req: IncomingMessage): string {
   const url = req.url ?? '/'
-  const status = url.length > MAX_URL_LENGTH ? 414 : pathSpelling(url).kind === 'malformed' ? 400 : null
-  if (status === null) return url
+  const spelling = url.length > MAX_URL_LENGTH ? null : pathSpelling(url)
+  const status = spelling === null ? 414 : spelling.kind === 'malformed' ? 400 : null
+  if (status === null) {
+    ;(req as RefusedRequest)[SPELLING] = spelling!
+    return url
+  }
   ;(req as RefusedRequest)[REFUSED] = status
   return errorRoot(url.slice(0, 16))
 }
@@ -40,7 +46,7 @@ export default fp(
     app.addHook('onRequest', async (req, reply) => {
       const refused = (req.raw as RefusedRequest)[REFUSED]
       if (refused) throw refused === 414 ? new UrlTooLong() : new MalformedUrl()
-      const spelling = pathSpelling(req.url)
+      const spelling = (req.raw as RefusedRequest)[SPELLING] ?? pathSpelling(req.url)
       if (spelling.kind !== 'redirect') return
       if (!spelling.onlyTrailingSlash && req.method !== 'GET' && req.method !== 'HEAD') return
       return reply.header('cache-control', 'public, max-age=3600').redirect(spelling.location, spelling.onlyTrailingSlash ? 308 : 301)
