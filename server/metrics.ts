@@ -44,27 +44,20 @@ export function createMetrics() {
     buckets: LATENCY_BUCKETS,
     registers,
   })
-  const pageCache = new Counter({
-    name: 'site_page_cache_lookups_total',
-    help: 'Cacheable page requests: hit (served from memory, or from a render under way for the same page) or miss (rendered). 304 answers are not counted.',
-    labelNames: ['result'] as const,
-    registers,
-  })
-  const inquiries = new Counter({
-    name: 'site_inquiries_received_total',
-    help: 'Inquiries stored (resends of the same submission are not counted), by way in: form or api.',
-    labelNames: ['via'] as const,
-    registers,
-  })
-  const mailFailures = new Counter({
-    name: 'site_mail_send_failures_total',
-    help: 'Failed attempts to send a mail of the outbox, by kind (staff, auto-reply).',
-    labelNames: ['kind'] as const,
-    registers,
-  })
-  for (const result of ['hit', 'miss']) pageCache.inc({ result }, 0)
-  for (const via of ['form', 'api']) inquiries.inc({ via }, 0)
-  for (const kind of ['staff', 'auto-reply']) mailFailures.inc({ kind }, 0)
+  // A counter by one label, every value of which is exported from the start (at 0), so a rate is never absent.
+  const countedBy = <V extends string>(name: string, help: string, label: string, values: readonly V[]) => {
+    const counter = new Counter({ name, help, labelNames: [label], registers })
+    for (const value of values) counter.inc({ [label]: value }, 0)
+    return (value: V) => counter.inc({ [label]: value })
+  }
+  const pageCache = countedBy(
+    'site_page_cache_lookups_total',
+    'Cacheable page requests: hit (served from memory, or from a render under way for the same page) or miss (rendered). 304 answers are not counted.',
+    'result',
+    ['hit', 'miss'] as const,
+  )
+  const inquiries = countedBy('site_inquiries_received_total', 'Inquiries stored (resends of the same submission are not counted), by way in: form or api.', 'via', ['form', 'api'])
+  const mailFailures = countedBy('site_mail_send_failures_total', 'Failed attempts to send a mail of the outbox, by kind (staff, auto-reply).', 'kind', ['staff', 'auto-reply'] satisfies readonly MailKind[])
 
   let outboxCounts: (() => Record<'pending' | 'failed', number> | null) | null = null
   new Gauge({
@@ -89,15 +82,9 @@ export function createMetrics() {
       requests.inc(labels)
       duration.observe(labels, seconds)
     },
-    pageCache(result: 'hit' | 'miss'): void {
-      pageCache.inc({ result })
-    },
-    inquiryReceived(via: string): void {
-      inquiries.inc({ via })
-    },
-    mailFailed(kind: MailKind): void {
-      mailFailures.inc({ kind })
-    },
+    pageCache,
+    inquiryReceived: inquiries,
+    mailFailed: mailFailures,
     /**
      * Counts the outbox table at each scrape: two counts over the (status, next_attempt_at) index,
      * so a scrape costs the same however many mails were ever sent. A closed database counts nothing.

@@ -60,7 +60,7 @@ export function resolvePage(pathname: string, search: URLSearchParams, content: 
   if (route.slugParam && !SLUG_PATTERN.test(params[route.slugParam] ?? '')) return invalid
   const data = route.loader ? route.loader({ locale: localized.locale, params, search, content, form }) : null
   if (route.loader && data === null) return invalid
-  pageMatches.set(localized.path, match)
+  if (!pageMatches.has(localized.path)) pageMatches.set(localized.path, match)
   const available = route.locales ? route.locales(data, content) : [...LOCALE_CODES]
   const canonicalSearch = route.canonicalSearch ? route.canonicalSearch(data) : ''
   return { kind: 'page', ...localized, route, params, data, available, canonicalSearch }
