@@ -73,7 +73,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     requestIdHeader: false,
     genReqId: requestId,
-    return503OnClosing: true,
+    // A request that reaches a kept-alive connection while the app closes is still answered (the drain),
+    // not refused with a bare 503: behind a balancer that is a visitor's failed request during a rolling restart.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // Over-long and undecodable URLs become the site's own error page instead of the router's JSON.
     rewriteUrl: refuseBadUrls,

@@ -36,6 +36,10 @@ export interface Config {
   metricsHost: string
   /** Contact form: mail, rate limit, form tokens (server/contact/config.ts). */
   contact: ContactConfig
+  /** postgres://… : inquiries and the mail outbox in PostgreSQL (several replicas); empty: SQLite in dataDir. */
+  databaseUrl: string
+  /** redis://… : the contact rate limit counted in Redis, across replicas; empty: in this process. */
+  redisUrl: string
 }
 
 export const envSchema = {
@@ -60,6 +64,8 @@ export const envSchema = {
     METRICS_PORT: { type: 'integer', minimum: 1, maximum: 65535 },
     METRICS_HOST: { type: 'string', format: 'host', default: '127.0.0.1' },
     ...contactEnvProperties,
+    DATABASE_URL: { type: 'string', pattern: '^(postgres(ql)?://\\S+)?$', default: '' },
+    REDIS_URL: { type: 'string', pattern: '^(rediss?://\\S+)?$', default: '' },
   },
 } as const
 
@@ -67,7 +73,7 @@ export const envSchema = {
 export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.properties)
 
 /** Words every setting of the site starts with: a variable starting so that is not a setting is a mistake. */
-const SETTING_PREFIX = /^(SITE|SMTP|MAIL|CONTACT|FORM|RATE_LIMIT|PAGE_CACHE|LOCALE|ROOT|MAX|SHUTDOWN|DIST|CONTENT|DATA|TRUST|LOG|METRICS)_/
+const SETTING_PREFIX = /^(SITE|SMTP|MAIL|CONTACT|FORM|RATE_LIMIT|PAGE_CACHE|LOCALE|ROOT|MAX|SHUTDOWN|DIST|CONTENT|DATA|TRUST|LOG|METRICS|DATABASE|REDIS|OUTBOX)_/
 
 /** Read by docker-compose.yml (the proxy's domain, the image's version and revision), not by the server; allowed in the same .env. */
 const DEPLOYMENT_VARIABLES = ['SITE_DOMAIN', 'SITE_VERSION', 'SITE_REVISION']
@@ -151,13 +157,15 @@ export const ALLOWED: Record<string, string> = {
   MAIL_FROM: 'empty, or an email address or "Name <address>"',
   RATE_LIMIT_CONTACT_WINDOW: 'a duration: milliseconds, or a number with ms, s, m, min, minutes, h or hours, e.g. 30s or 1 minute',
   FORM_SECRET: 'empty, or at least 16 characters without spaces',
+  DATABASE_URL: 'empty, or a postgres:// or postgresql:// URL without spaces, e.g. postgres://site:password@db:5432/site',
+  REDIS_URL: 'empty, or a redis:// or rediss:// URL without spaces, e.g. redis://redis:6379',
   CONTACT_API_KEY: 'empty, or 32 to 200 characters of A-Z a-z 0-9 and . _ ~ + / = - (e.g. the output of openssl rand -base64 32)',
 }
 
 export class ConfigError extends Error {}
 
 /** Never echoed in error lines: they may hold credentials. */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'FORM_SECRET', 'CONTACT_API_KEY'])
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'FORM_SECRET', 'CONTACT_API_KEY', 'DATABASE_URL', 'REDIS_URL'])
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
   if (value === 'true') return true
@@ -194,6 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `SITE_URL: required in production when HOST (${v.HOST}) is reachable from other machines: set the public origin, e.g. SITE_URL=https://www.example.co.jp (absolute URLs are never taken from a request's Host header in production)`,
     )
   }
+  if (v.DATABASE_URL && !v.FORM_SECRET) {
+    problems.push('FORM_SECRET: required when DATABASE_URL is set: every replica must sign and check form tokens with the same secret (e.g. openssl rand -base64 32)')
+  }
   if (v.METRICS_PORT !== undefined && v.METRICS_PORT === v.PORT) problems.push(`METRICS_PORT: must differ from PORT (${v.PORT}): the metrics are never served on the public port`)
   if (problems.length) throw new ConfigError(problems.join('\n'))
   return {
@@ -216,5 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: v.PAGE_CACHE === 'true',
     pageCacheMaxBytes: v.PAGE_CACHE_MAX_MB * 1024 * 1024,
     contact: readContactConfig(v),
+    databaseUrl: v.DATABASE_URL,
+    redisUrl: v.REDIS_URL,
   }
 }

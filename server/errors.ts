@@ -18,3 +18,9 @@ export function errorStatus(err: { statusCode?: number | undefined }): number {
   const status = err.statusCode
   return status && status >= 400 && status < 600 ? status : 500
 }
+
+/** The inquiry database cannot be reached (PostgreSQL down or restarting): 503 with Retry-After. */
+export const StoreUnavailable = createError('SITE_STORE_UNAVAILABLE', 'inquiry database unreachable: %s', 503)
+
+/** Seconds a 503 asks the client to wait (Retry-After) when the error sets none of its own. */
+export const UNAVAILABLE_RETRY_AFTER_S = 30

@@ -22,11 +22,11 @@ async function main(): Promise<void> {
   // requests finish, the database closes. Past SHUTDOWN_TIMEOUT_MS the requests still open are cut so
   // the close goes on (the database is still closed cleanly) and the exit code says the drain was not
   // clean; if even that hangs (an SMTP send the outbox waits for), close-with-grace ends the process 2 s
-  // later. SIGHUP is not a stop signal here.
+  // later (counted after SHUTDOWN_DELAY_MS). SIGHUP is not a stop signal here.
   let stopSignal: string | undefined
   const grace = closeWithGrace(
     // SIGTERM and SIGINT are taken below, so that a repeat of the same stop is not a second one.
-    { delay: config.shutdownTimeoutMs + 2000, skip: ['SIGHUP', 'SIGTERM', 'SIGINT'], logger: { error: (msg: unknown) => app.log.error({ err: msg }, 'shutdown failed') } },
+    { delay: config.shutdownDelayMs + config.shutdownTimeoutMs + 2000, skip: ['SIGHUP', 'SIGTERM', 'SIGINT'], logger: { error: (msg: unknown) => app.log.error({ err: msg }, 'shutdown failed') } },
     async ({ err }) => {
       const signal = stopSignal
       if (err) app.log.error({ err }, 'uncaught error, shutting down')

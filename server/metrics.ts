@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import type { Db } from './contact/db'
+import type { InquiryStore } from './contact/store'
 import type { MailKind } from './contact/store'
 
 /**
@@ -59,15 +59,15 @@ export function createMetrics() {
   const inquiries = countedBy('site_inquiries_received_total', 'Inquiries stored (resends of the same submission are not counted), by way in: form or api.', 'via', ['form', 'api'])
   const mailFailures = countedBy('site_mail_send_failures_total', 'Failed attempts to send a mail of the outbox, by kind (staff, auto-reply).', 'kind', ['staff', 'auto-reply'] satisfies readonly MailKind[])
 
-  let outboxCounts: (() => Record<'pending' | 'failed', number> | null) | null = null
+  let outboxCounts: (() => Promise<Record<'pending' | 'failed', number>>) | null = null
   new Gauge({
     name: 'site_outbox_mails',
     help: 'Mails of the outbox waiting to be sent (pending) or given up on (failed), counted at scrape time.',
     labelNames: ['status'] as const,
     registers,
-    collect() {
-      const counts = outboxCounts?.()
-      // No outbox (yet, or any more): no samples, rather than zeros that would look like a healthy queue.
+    async collect() {
+      // No outbox (yet), or a database that does not answer: no samples, rather than zeros that would look like a healthy queue.
+      const counts = await outboxCounts?.().catch(() => null)
       this.reset()
       if (counts) for (const status of ['pending', 'failed'] as const) this.set({ status }, counts[status])
     },
@@ -87,16 +87,11 @@ export function createMetrics() {
     mailFailed: mailFailures,
     /**
      * Counts the outbox table at each scrape: two counts over the (status, next_attempt_at) index,
-     * so a scrape costs the same however many mails were ever sent. A closed database counts nothing.
+     * so a scrape costs the same however many mails were ever sent (with several replicas, each
+     * reports the one shared queue).
      */
-    watchOutbox(db: Db): void {
-      const count = db.prepare("SELECT status, COUNT(*) AS n FROM outbox WHERE status IN ('pending', 'failed') GROUP BY status")
-      outboxCounts = () => {
-        if (!db.open) return null
-        const counts = { pending: 0, failed: 0 }
-        for (const row of count.all() as { status: 'pending' | 'failed'; n: number }[]) counts[row.status] = row.n
-        return counts
-      }
+    watchOutbox(store: InquiryStore): void {
+      outboxCounts = () => store.outboxCounts()
     },
   }
 }

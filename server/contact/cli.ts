@@ -2,8 +2,9 @@ import { loadConfig } from '../config'
 import { backupDatabase } from './backup'
 import { openDatabase } from './db'
 import { sinceInstant, toCsv, toJson, toListing } from './export'
+import { openPgStore } from './pg-store'
 import { writeFileAtomic } from './private-files'
-import { createInquiryStore } from './store'
+import { createSqliteStore } from './sqlite-store'
 
 const USAGE = `usage:
   npm run inquiries -- list [--limit N]                 latest inquiries with their mail status
@@ -14,7 +15,8 @@ const USAGE = `usage:
 Files: --out FILE writes the file whole (temporary file, then rename), readable by you only (0600).
 Printed output: npm prints a banner before it; redirect only with \`npm run --silent inquiries -- ...\`.
 In the container: docker compose exec -T site node dist/server/inquiries.js <command>
-(no npm banner there; reads DATA_DIR like the server)
+(no npm banner there; reads DATA_DIR, or DATABASE_URL, like the server)
+With DATABASE_URL (PostgreSQL) every command but backup works the same; back up with pg_dump.
 `
 
 function option(args: string[], name: string): string | undefined {
@@ -49,14 +51,16 @@ async function main(args: string[]): Promise<void> {
   if (!['list', 'export', 'backup', 'retry'].includes(command)) fail(`unknown command: ${command}`)
   const out = option(args, '--out')
   if (args.includes('--out') && !out) fail('--out: a file name')
-  const { dataDir } = loadConfig()
-  const db = openDatabase(dataDir)
+  const { dataDir, databaseUrl } = loadConfig()
+  if (command === 'backup' && databaseUrl) fail('backup: the inquiries are in PostgreSQL (DATABASE_URL): back them up with pg_dump, e.g. pg_dump --format=custom "$DATABASE_URL" > inquiries.dump')
+  // SQLite's database is opened here for `backup`, which copies the file itself.
+  const db = databaseUrl ? null : openDatabase(dataDir)
+  const store = db ? createSqliteStore(db) : await openPgStore(databaseUrl)
   try {
-    const store = createInquiryStore(db)
     if (command === 'list') {
       const limit = Number(option(args, '--limit') ?? 50)
       if (!Number.isInteger(limit) || limit < 1) fail('--limit: a positive whole number')
-      process.stdout.write(toListing(store.list({ limit, newestFirst: true })))
+      process.stdout.write(toListing(await store.list({ limit, newestFirst: true })))
     } else if (command === 'export') {
       const format = option(args, '--format')
       if (format !== 'csv' && format !== 'json') fail('--format: csv or json')
@@ -67,20 +71,20 @@ async function main(args: string[]): Promise<void> {
       } catch (err) {
         fail((err as Error).message)
       }
-      const records = store.list(since ? { since } : {})
+      const records = await store.list(since ? { since } : {})
       emit(format === 'csv' ? toCsv(records) : toJson(records), out)
       if (out) process.stderr.write(`${records.length} inquiries written to ${out}\n`)
     } else if (command === 'backup') {
       // A file only: a database copy is not for a terminal, and stdout cannot be written atomically.
       if (!out) fail('backup: --out FILE is required')
-      const result = await backupDatabase(db, out)
+      const result = await backupDatabase(db!, out)
       process.stdout.write(`backup of ${result.inquiries} inquiries written to ${result.file} (${result.bytes} bytes, integrity ok)\n`)
     } else {
-      const changed = db.prepare("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE status = 'failed'").run(Date.now()).changes
+      const changed = await store.retryFailed(Date.now())
       process.stdout.write(`${changed} mail(s) queued again; the running server sends them within a few seconds\n`)
     }
   } finally {
-    db.close()
+    await store.close()
   }
 }
 

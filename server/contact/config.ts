@@ -23,6 +23,8 @@ export interface ContactConfig {
   apiKey: string
   /** Auto-replies per recipient address and 24 hours; inquiries beyond it are stored and sent to staff only. */
   autoReplyMaxPerDay: number
+  /** How long a replica's claim on a mail of the outbox lasts (a dead replica's mail is sent by another after it). */
+  outboxLeaseMs: number
 }
 
 const ADDRESS = '[^\\s@<>,]+@[^\\s@<>,]+'
@@ -37,6 +39,7 @@ export const contactEnvProperties = {
   CONTACT_MIN_FILL_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 3000 },
   CONTACT_API_KEY: { type: 'string', pattern: '^([A-Za-z0-9._~+/=-]{32,200})?$', default: '' },
   CONTACT_AUTOREPLY_MAX_PER_DAY: { type: 'integer', minimum: 0, maximum: 1000, default: 3 },
+  OUTBOX_LEASE_MS: { type: 'integer', minimum: 1000, maximum: 3600000, default: 120000 },
 } as const
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
@@ -61,6 +64,7 @@ export function readContactConfig(v: Record<string, any>): ContactConfig {
     minFillMs: v.CONTACT_MIN_FILL_MS,
     apiKey: v.CONTACT_API_KEY,
     autoReplyMaxPerDay: v.CONTACT_AUTOREPLY_MAX_PER_DAY,
+    outboxLeaseMs: v.OUTBOX_LEASE_MS,
   }
 }
 

@@ -11,7 +11,7 @@ export const DB_FILE = 'inquiries.db'
 export const PRIVATE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`, SECRET_FILE] as const
 
 /** Schema changes, applied in order at start; each runs once (recorded in schema_migrations). */
-const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   {
     version: 1,
     name: 'inquiries and mail outbox',
@@ -57,6 +57,13 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       UPDATE inquiries SET reply_key = lower(email);
       CREATE INDEX inquiries_reply_key ON inquiries (reply_key, received_at);
     `,
+  },
+  {
+    version: 3,
+    name: 'outbox claims',
+    // A worker claims a mail by writing its own token and moving next_attempt_at to the lease's end
+    // (store.ts, claimMail): a claim left by a dead worker expires by itself.
+    sql: `ALTER TABLE outbox ADD COLUMN claim TEXT;`,
   },
 ]
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Db } from './db'
+import type { StoreHealth } from './availability'
 import { composeMail, type MailContext, type MailMessage } from './mail-text'
-import type { InquiryStore, MailKind } from './store'
+import type { ClaimedMail, InquiryStore, MailKind } from './store'
 
 /** What the outbox needs of nodemailer (a Transporter, or a fake in tests). */
 export interface MailTransport {
@@ -16,9 +16,15 @@ export interface OutboxOptions {
   maxDelayMs: number
   /** After this many failed attempts a mail is marked 'failed' (re-queue: npm run inquiries -- retry). */
   maxAttempts: number
+  /**
+   * How long a claimed mail is this worker's alone (OUTBOX_LEASE_MS). Longer than the slowest send
+   * (nodemailer's timeouts: 10 s to connect, 10 s for the greeting, 30 s of silence), so a mail is
+   * never sent twice while its replica lives; after a replica's death its mail waits this long.
+   */
+  leaseMs: number
 }
 
-export const DEFAULT_OUTBOX: OutboxOptions = { pollMs: 5_000, baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12 }
+export const DEFAULT_OUTBOX: OutboxOptions = { pollMs: 5_000, baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12, leaseMs: 120_000 }
 
 /** Exponential back-off: base, 2 x base, 4 x base ... capped. */
 export function retryDelay(attempts: number, o: Pick<OutboxOptions, 'baseDelayMs' | 'maxDelayMs'>): number {
@@ -34,8 +40,8 @@ export function maskEmailAddresses(text: string): string {
 }
 
 interface Deps extends MailContext {
-  db: Db
   store: InquiryStore
+  health: StoreHealth
   transport: MailTransport
   from: string
   log: FastifyBaseLogger
@@ -44,50 +50,65 @@ interface Deps extends MailContext {
   onMailFailed?: ((kind: MailKind) => void) | undefined
 }
 
+const isUnavailable = (err: unknown) => (err as { code?: string }).code === 'SITE_STORE_UNAVAILABLE'
+
 /**
  * The mail outbox worker. Rows are written with the inquiry (same transaction); this loop
- * sends the due ones one at a time, outside any request, and records the outcome, so a
- * failing SMTP server never slows or fails a visitor, and pending mail survives restarts.
- * Delivery is at least once: a crash between sending and recording may send a mail twice.
+ * claims the due ones one at a time, sends each outside any request and records the outcome, so
+ * a failing SMTP server never slows or fails a visitor, and pending mail survives restarts.
+ * Every replica runs it: a claim (store.claimMail) gives a mail to one worker for leaseMs.
+ * Delivery is at least once: a replica that dies (or loses the database) between the SMTP
+ * server's accept and the status write leaves the claim to expire, and the mail is sent again
+ * (docs/decisions/0008-several-replicas.md).
  */
 export function createOutbox(deps: Deps) {
-  const { db, options, log } = deps
-  const due = db.prepare("SELECT seq, inquiry_id, kind, attempts FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT 20")
-  const sent = db.prepare("UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE seq = ?")
-  const failed = db.prepare('UPDATE outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE seq = ?')
+  const { store, health, options, log } = deps
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | null = null
   let stopped = false
   let again = false
 
-  async function deliver(row: { seq: number; inquiry_id: string; kind: MailKind; attempts: number }): Promise<void> {
-    const attempts = row.attempts + 1
-    try {
-      const inquiry = deps.store.find(row.inquiry_id)
-      if (!inquiry) throw new Error('inquiry not found')
-      await deps.transport.sendMail({ ...composeMail(row.kind, inquiry, deps), from: deps.from, textEncoding: 'base64' })
-      sent.run(new Date().toISOString(), row.seq)
-      log.info({ inquiryId: row.inquiry_id, mail: row.kind, attempts }, 'mail sent')
-    } catch (err) {
-      const giveUp = attempts >= options.maxAttempts
-      const next = Date.now() + retryDelay(attempts, options)
-      const reason = maskEmailAddresses(err instanceof Error ? err.message : String(err))
-      failed.run(giveUp ? 'failed' : 'pending', attempts, next, reason.slice(0, 500), row.seq)
-      deps.onMailFailed?.(row.kind)
-      const entry = { inquiryId: row.inquiry_id, mail: row.kind, attempts, reason, ...(giveUp ? {} : { retryAt: new Date(next).toISOString() }) }
-      if (giveUp) log.error(entry, 'mail failed, giving up')
-      else log.warn(entry, 'mail failed, will retry')
+  /** The sent status, written again while the database is away, until the claim would expire. */
+  async function recordSent(mail: ClaimedMail, claimedAt: number): Promise<void> {
+    for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+      try {
+        if (!(await store.mailSent(mail, new Date()))) log.warn({ inquiryId: mail.inquiryId, mail: mail.kind }, 'mail sent after its claim expired: another worker may send it too')
+        return
+      } catch (err) {
+        if (!isUnavailable(err) || Date.now() + wait > claimedAt + options.leaseMs) throw err
+        await new Promise((done) => setTimeout(done, wait).unref())
+      }
     }
   }
 
+  async function deliver(mail: ClaimedMail, claimedAt: number): Promise<void> {
+    const attempts = mail.attempts + 1
+    try {
+      const inquiry = await store.find(mail.inquiryId)
+      if (!inquiry) throw new Error('inquiry not found')
+      await deps.transport.sendMail({ ...composeMail(mail.kind, inquiry, deps), from: deps.from, textEncoding: 'base64' })
+    } catch (err) {
+      if (isUnavailable(err)) throw err // not the mail's fault: its claim expires and it is tried again
+      const giveUp = attempts >= options.maxAttempts
+      const next = Date.now() + retryDelay(attempts, options)
+      const reason = maskEmailAddresses(err instanceof Error ? err.message : String(err))
+      await store.mailFailed(mail, { giveUp, nextAttemptAt: next, error: reason.slice(0, 500) })
+      deps.onMailFailed?.(mail.kind)
+      const entry = { inquiryId: mail.inquiryId, mail: mail.kind, attempts, reason, ...(giveUp ? {} : { retryAt: new Date(next).toISOString() }) }
+      if (giveUp) log.error(entry, 'mail failed, giving up')
+      else log.warn(entry, 'mail failed, will retry')
+      return
+    }
+    await recordSent(mail, claimedAt)
+    log.info({ inquiryId: mail.inquiryId, mail: mail.kind, attempts }, 'mail sent')
+  }
+
   async function drain(): Promise<void> {
-    for (;;) {
-      const rows = due.all(Date.now()) as Parameters<typeof deliver>[0][]
-      if (rows.length === 0 || stopped) return
-      for (const row of rows) {
-        if (stopped) return
-        await deliver(row)
-      }
+    while (!stopped && health.up) {
+      const claimedAt = Date.now()
+      const mail = await health.use(() => store.claimMail(claimedAt, options.leaseMs))
+      if (!mail) return
+      await health.use(() => deliver(mail, claimedAt))
     }
   }
 
@@ -96,7 +117,10 @@ export function createOutbox(deps: Deps) {
     if (stopped) return
     if (!running) {
       running = drain()
-        .catch((err) => log.error({ err }, 'outbox failed'))
+        // An unreachable database was logged once by the health monitor; the next poll tries again.
+        .catch((err) => {
+          if (!isUnavailable(err)) log.error({ err }, 'outbox failed')
+        })
         .finally(() => {
           running = null
           if (stopped) return

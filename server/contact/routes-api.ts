@@ -69,13 +69,13 @@ export default async function contactApiRoutes(app: FastifyInstance, { service, 
     }
     const bot = service.botSign(body.website, check)
     if (bot) return reply.code(201).send({ id: service.drop(bot, 'api', req.log) })
-    const first = service.resent(token, 'api', req.log)
+    const first = await service.resent(token, 'api', req.log)
     if (first) return reply.code(201).send({ id: first })
     const values = normalizeContact(body, locale)
     const errors = service.validate(values, locale)
     const count = errorCount(errors)
     if (count > 0) return reply.code(422).send({ message: formatMessage(locale, formKeys.errorSummary, { count }), errors })
-    const { id } = service.accept(values, locale, token, 'api', req.log)
+    const { id } = await service.accept(values, locale, token, 'api', req.log)
     return reply.code(201).send({ id })
   })
 }

@@ -51,14 +51,14 @@ export default async function contactPageRoutes(app: FastifyInstance, { service,
     today: service.today(),
   })
 
-  // Rate limited after the body was read: the form again, values kept, with the reason. Other errors
-  // get the error page (the one handler logs them all).
+  // Rate limited (429) or the database unreachable (503) after the body was read: the form again,
+  // values kept, with the reason. Other errors get the error page (the one handler logs them all).
   const errorAnswer: ErrorAnswer = (status, req, reply) => {
-    if (status !== 429 || !req.body) return undefined
+    if ((status !== 429 && status !== 503) || !req.body) return undefined
     const posted = readFormBody(req.body, splitLocalePath(requestPath(req)).locale)
     const check = service.signer.verify(posted.token, service.now().getTime())
     const token = check.ok ? posted.token : service.signer.issue(service.now().getTime())
-    return renderContact(reply, page(posted, 'form', {}, 'units.contact.api.429', token), 429)
+    return renderContact(reply, page(posted, 'form', {}, `units.contact.api.${status}`, token), status)
   }
   const config = { errorAnswer, errorSubject: 'inquiry' }
 
@@ -90,13 +90,13 @@ export default async function contactPageRoutes(app: FastifyInstance, { service,
       if (posted.step === 'send') {
         // A resend (reload, double click, Back and send again): the first answer, even when
         // the values would no longer pass (a site-visit date of 'today' after midnight).
-        const first = service.resent(posted.token, 'form', req.log)
+        const first = await service.resent(posted.token, 'form', req.log)
         if (first) return success(first)
       }
       const errors = service.validate(posted.values, locale)
       if (errorCount(errors) > 0) return renderContact(reply, page(posted, 'form', errors), 422)
       if (posted.step === 'review') return renderContact(reply, page(posted, 'review'), 200)
-      return success(service.accept(posted.values, locale, posted.token, 'form', req.log).id)
+      return success((await service.accept(posted.values, locale, posted.token, 'form', req.log)).id)
     })
   }
 }

@@ -4,12 +4,15 @@ import type { ContactValues } from '../../shared/contact/values'
 import { checkContact } from '../../shared/contact/validate'
 import type { Locale } from '../../shared/i18n/locales'
 import { DEFAULT_TIME_ZONE, todayIn, validateForm, type FormErrors } from '../../shared/validation/server'
+import type { StoreHealth } from './availability'
 import type { Outbox } from './outbox'
 import { newReference, type InquiryStore } from './store'
 import type { TokenCheck, TokenSigner } from './token'
 
 export interface ContactServiceDeps {
   store: InquiryStore
+  /** Refuses at once (503) while the database is known to be down. */
+  health: StoreHealth
   signer: TokenSigner
   /** Null without SMTP: mail waits in the outbox table. */
   outbox: Outbox | null
@@ -45,7 +48,7 @@ export type Via = 'api' | 'form'
 
 /** What the JSON API and the form POSTs share: validation, bot checks, storing. */
 export function createContactService(deps: ContactServiceDeps) {
-  const { store, signer } = deps
+  const { store, signer, health } = deps
   const autoReplyLimit = deps.autoReplyMaxPerDay ?? DEFAULT_AUTOREPLY_MAX_PER_DAY
   return {
     signer,
@@ -74,18 +77,18 @@ export function createContactService(deps: ContactServiceDeps) {
      * no longer pass (a site-visit date of 'today' resent after midnight) still gets the
      * first answer. accept()'s ON CONFLICT stays the guard against two sends racing.
      */
-    resent(token: string | null, via: Via, log: FastifyBaseLogger): string | null {
-      const id = token ? store.findByToken(token) : null
+    async resent(token: string | null, via: Via, log: FastifyBaseLogger): Promise<string | null> {
+      const id = token ? await health.use(() => store.findByToken(token)) : null
       if (id) log.info({ inquiryId: id, via }, 'inquiry resent, answered with the first id')
       return id
     },
     /**
-     * Stores (once per token) and wakes the mail outbox; returns after the commit. The
+     * Stores (once per token) and wakes the mail outbox; resolves after the commit (StoreUnavailable, 503, when the database cannot be reached: nothing stored). The
      * auto-reply goes to whatever address was typed, so one address gets at most
      * `autoReplyMaxPerDay` of them a day: beyond that the inquiry is stored and sent to staff only.
      */
-    accept(values: ContactValues, locale: Locale, token: string | null, via: Via, log: FastifyBaseLogger): { id: string; created: boolean } {
-      const result = store.insert({ values, locale, token, now: deps.now(), autoReplyLimit })
+    async accept(values: ContactValues, locale: Locale, token: string | null, via: Via, log: FastifyBaseLogger): Promise<{ id: string; created: boolean }> {
+      const result = await health.use(() => store.insert({ values, locale, token, now: deps.now(), autoReplyLimit }))
       if (result.created) {
         deps.outbox?.kick()
         deps.onInquiry?.(via)

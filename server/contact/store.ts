@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto'
 import type { Locale } from '../../shared/i18n/locales'
 import type { ContactValues } from '../../shared/contact/values'
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
-import type { Db } from './db'
 
 export type MailKind = 'staff' | 'auto-reply'
 export const MAIL_KINDS: readonly MailKind[] = ['staff', 'auto-reply']
@@ -66,11 +65,12 @@ export function newReference(now: Date): string {
   return `Q-${todayIn(DEFAULT_TIME_ZONE, now).replace(/-/g, '')}-${tail}`
 }
 
-const orNull = (text: string) => (text === '' ? null : text)
+export const orNull = (text: string) => (text === '' ? null : text)
 
-type Row = Record<string, any>
+export type Row = Record<string, any>
 
-function toInquiry(r: Row): Inquiry {
+/** A stored row (either engine: the same column names) as an inquiry. */
+export function toInquiry(r: Row): Inquiry {
   return {
     id: r.id,
     receivedAt: r.received_at,
@@ -84,90 +84,92 @@ function toInquiry(r: Row): Inquiry {
     inquiryType: r.inquiry_type,
     preferredDate: r.preferred_date ?? '',
     message: r.message,
-    privacyConsent: r.privacy_consent === 1,
+    privacyConsent: r.privacy_consent === 1 || r.privacy_consent === true,
   }
 }
 
-export type InquiryStore = ReturnType<typeof createInquiryStore>
+/** The mail states of an inquiry from its outbox rows. */
+export function mailStatesOf(rows: Row[]): InquiryRecord['mail'] {
+  const mail: InquiryRecord['mail'] = {}
+  for (const m of rows) mail[m.kind as MailKind] = { status: m.status, attempts: Number(m.attempts), lastError: m.last_error, sentAt: m.sent_at }
+  return mail
+}
 
-/** Inquiries in SQLite. Every write is one transaction, committed before the caller answers. */
-export function createInquiryStore(db: Db) {
-  const insertRow = db.prepare(`
-    INSERT INTO inquiries (id, token, received_at, locale, name, name_kana, company, email, reply_key, phone, inquiry_type, preferred_date, message, privacy_consent)
-    VALUES (@id, @token, @receivedAt, @locale, @name, @nameKana, @company, @email, @replyKey, @phone, @inquiryType, @preferredDate, @message, @privacyConsent)
-    ON CONFLICT (token) DO NOTHING`)
-  const byToken = db.prepare('SELECT id FROM inquiries WHERE token = ?').pluck()
-  const enqueue = db.prepare('INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)')
-  const recentAutoReplies = db
-    .prepare("SELECT COUNT(*) FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE i.reply_key = ? AND i.received_at > ?")
-    .pluck()
-  const byId = db.prepare('SELECT * FROM inquiries WHERE id = ?')
-  const mailOf = db.prepare('SELECT kind, status, attempts, last_error, sent_at FROM outbox WHERE inquiry_id = ?')
-
-  const insertOnce = db.transaction((input: NewInquiry, id: string): InsertResult => {
-    const v = input.values
-    const key = replyKey(v.email)
-    const result = insertRow.run({
-      id,
-      token: input.token,
-      receivedAt: input.now.toISOString(),
-      locale: input.locale,
-      name: v.name,
-      nameKana: orNull(v.nameKana),
-      company: orNull(v.company),
-      email: v.email,
-      replyKey: key,
-      phone: orNull(v.phone),
-      inquiryType: v.inquiryType,
-      preferredDate: orNull(v.preferredDate),
-      message: v.message,
-      privacyConsent: v.privacyConsent ? 1 : 0,
-    })
-    if (result.changes === 0) return { id: byToken.get(input.token) as string, created: false, autoReply: false }
-    // Counted in the same (immediate) transaction as the insert: concurrent sends cannot both pass.
-    const since = new Date(input.now.getTime() - AUTO_REPLY_WINDOW_MS).toISOString()
-    const autoReply = input.autoReplyLimit === undefined || (recentAutoReplies.get(key, since) as number) < input.autoReplyLimit
-    for (const kind of MAIL_KINDS) if (kind === 'staff' || autoReply) enqueue.run(id, kind, input.now.getTime())
-    return { id, created: true, autoReply }
-  })
-
-  function mailStates(id: string): InquiryRecord['mail'] {
-    const mail: InquiryRecord['mail'] = {}
-    for (const m of mailOf.all(id) as Row[]) mail[m.kind as MailKind] = { status: m.status, attempts: m.attempts, lastError: m.last_error, sentAt: m.sent_at }
-    return mail
-  }
-
+/** The column values of a new inquiry (the same for both engines). */
+export function inquiryColumns(input: NewInquiry, id: string) {
+  const v = input.values
   return {
-    /**
-     * Stores an inquiry and queues its mails, atomically: the staff mail always, the
-     * auto-reply unless its recipient reached `autoReplyLimit` in the last 24 hours. A token
-     * seen before returns the first inquiry's id (created: false) and stores nothing.
-     */
-    insert(input: NewInquiry): InsertResult {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return insertOnce.immediate(input, newReference(input.now))
-        } catch (err) {
-          // One in a billion per day: the random reference is taken; draw again.
-          const code = (err as { code?: string }).code
-          if (code !== 'SQLITE_CONSTRAINT_UNIQUE' || attempt >= 5) throw err
-        }
-      }
-    },
-    /** The id of the inquiry stored with this submission token, or null. */
-    findByToken(token: string): string | null {
-      return (byToken.get(token) as string | undefined) ?? null
-    },
-    find(id: string): InquiryRecord | null {
-      const row = byId.get(id) as Row | undefined
-      return row ? { ...toInquiry(row), mail: mailStates(id) } : null
-    },
-    /** Oldest first; `since` is an ISO instant compared with the time received. */
-    list({ since, limit, newestFirst }: { since?: string; limit?: number; newestFirst?: boolean } = {}): InquiryRecord[] {
-      const rows = db
-        .prepare(`SELECT * FROM inquiries WHERE received_at >= ? ORDER BY seq ${newestFirst ? 'DESC' : 'ASC'} LIMIT ?`)
-        .all(since ?? '', limit ?? -1) as Row[]
-      return rows.map((r) => ({ ...toInquiry(r), mail: mailStates(r.id) }))
-    },
+    id,
+    token: input.token,
+    receivedAt: input.now.toISOString(),
+    locale: input.locale,
+    name: v.name,
+    nameKana: orNull(v.nameKana),
+    company: orNull(v.company),
+    email: v.email,
+    replyKey: replyKey(v.email),
+    phone: orNull(v.phone),
+    inquiryType: v.inquiryType,
+    preferredDate: orNull(v.preferredDate),
+    message: v.message,
+    privacyConsent: v.privacyConsent ? 1 : 0,
   }
+}
+
+/** One mail of the outbox, claimed by one worker until `leaseUntil` (ms). */
+export interface ClaimedMail {
+  seq: number
+  inquiryId: string
+  kind: MailKind
+  /** Attempts before this one. */
+  attempts: number
+  /** The claim's own token: the outcome is written only while the claim is still this one. */
+  claim: string
+}
+
+export interface ListOptions {
+  /** An ISO instant compared with the time received. */
+  since?: string
+  limit?: number
+  newestFirst?: boolean
+}
+
+/**
+ * Inquiries and their mail outbox, in SQLite (one replica, the default) or PostgreSQL (several).
+ * The contact service, the outbox worker and the CLI use only this; both engines pass the same
+ * contract tests (test/server/contact/store-contract.test.ts). Every write is one transaction,
+ * committed before the promise resolves. A store that cannot reach its database rejects with
+ * StoreUnavailable (server/errors.ts), which answers 503.
+ */
+export interface InquiryStore {
+  readonly engine: 'sqlite' | 'postgres'
+  /**
+   * Stores an inquiry and queues its mails, atomically: the staff mail always, the auto-reply
+   * unless its recipient reached `autoReplyLimit` in the last 24 hours. A token seen before
+   * returns the first inquiry's id (created: false) and stores nothing, also when two requests
+   * with the same token arrive at the same moment (on any replica).
+   */
+  insert(input: NewInquiry): Promise<InsertResult>
+  /** The id of the inquiry stored with this submission token, or null. */
+  findByToken(token: string): Promise<string | null>
+  find(id: string): Promise<InquiryRecord | null>
+  /** Oldest first unless newestFirst. */
+  list(options?: ListOptions): Promise<InquiryRecord[]>
+  /**
+   * Claims the oldest due mail (pending, next attempt due, no live claim) for `leaseMs`: no other
+   * worker gets it until the lease ends. Null when nothing is due.
+   */
+  claimMail(now: number, leaseMs: number): Promise<ClaimedMail | null>
+  /** Records a sent mail; false when the claim had expired and was taken by another worker. */
+  mailSent(mail: ClaimedMail, sentAt: Date): Promise<boolean>
+  /** Records a failed attempt: pending again at `nextAttemptAt`, or failed for good. */
+  mailFailed(mail: ClaimedMail, outcome: { giveUp: boolean; nextAttemptAt: number; error: string }): Promise<void>
+  /** Queues every mail that failed for good once more; returns how many. */
+  retryFailed(now: number): Promise<number>
+  /** Mails waiting (pending) and given up on (failed). */
+  outboxCounts(): Promise<Record<'pending' | 'failed', number>>
+  schemaVersion(): Promise<number>
+  /** Resolves when the database answers. */
+  ping(): Promise<void>
+  close(): Promise<void>
 }

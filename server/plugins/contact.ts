@@ -3,13 +3,14 @@ import rateLimit from '@fastify/rate-limit'
 import { createTransport } from 'nodemailer'
 import type { ContentSource } from '../../shared/content'
 import type { Config } from '../config'
-import { openDatabase } from '../contact/db'
+import { createStoreHealth } from '../contact/availability'
+import { openStore } from '../contact/open-store'
+import { createRateLimitStore } from '../contact/rate-limit'
 import { createOutbox, DEFAULT_OUTBOX, type MailTransport, type Outbox, type OutboxOptions } from '../contact/outbox'
 import contactApiRoutes from '../contact/routes-api'
 import contactPageRoutes from '../contact/routes-page'
 import { resolveFormSecret } from '../contact/secret'
 import { createContactService } from '../contact/service'
-import { createInquiryStore } from '../contact/store'
 import { createTokenSigner } from '../contact/token'
 import { RateLimited } from '../errors'
 
@@ -27,29 +28,27 @@ interface ContactPluginOptions {
 }
 
 /**
- * Inquiries: the SQLite store in DATA_DIR, the mail outbox worker, the JSON API
+ * Inquiries: the store (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL), the mail outbox worker, the JSON API
  * and the form's own POSTs, with one rate-limit budget per client for all contact POSTs.
  */
 export default fp<ContactPluginOptions>(
   async (app, { config, content, deps = {} }) => {
     const { contact } = config
-    const db = openDatabase(config.dataDir, {
-      log: (fixes) => {
-        if (fixes.length) app.log.warn({ fixes }, 'DATA_DIR was readable by others: modes narrowed to 0700/0600')
-      },
-    })
-    const store = createInquiryStore(db)
+    const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log })
+    const health = createStoreHealth(store, app.log.child({ component: 'store' }), { probeMs: 2_000 })
+    app.readinessChecks.set('database', () => health.check())
     const transport: MailTransport | null =
       deps.transport ?? (contact.smtpUrl ? createTransport({ url: contact.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null)
     let outbox: Outbox | null = null
     if (transport) {
       const log = app.log.child({ component: 'outbox' })
-      outbox = createOutbox({ db, store, transport, from: contact.from, staffTo: contact.to, site: (l) => content.site(l), log, options: { ...DEFAULT_OUTBOX, ...deps.outbox }, onMailFailed: app.metrics?.mailFailed })
+      outbox = createOutbox({ store, health, transport, from: contact.from, staffTo: contact.to, site: (l) => content.site(l), log, options: { ...DEFAULT_OUTBOX, leaseMs: contact.outboxLeaseMs, ...deps.outbox }, onMailFailed: app.metrics?.mailFailed })
     } else {
       app.log.info('SMTP_URL is not set: inquiries are stored, mail waits in the outbox')
     }
     const service = createContactService({
       store,
+      health,
       signer: createTokenSigner(resolveFormSecret(contact.formSecret, config.dataDir)),
       outbox,
       minFillMs: contact.minFillMs,
@@ -58,15 +57,21 @@ export default fp<ContactPluginOptions>(
       now: deps.now ?? (() => new Date()),
       onInquiry: app.metrics?.inquiryReceived,
     })
-    app.metrics?.watchOutbox(db)
-    app.addHook('onReady', async () => outbox?.start())
+    const limits = createRateLimitStore({ redisUrl: config.redisUrl, log: app.log.child({ component: 'rate-limit' }) })
+    app.metrics?.watchOutbox(store)
+    app.addHook('onReady', async () => {
+      await limits.ready()
+      outbox?.start()
+    })
     app.addHook('onClose', async () => {
       await outbox?.stop()
-      db.close()
+      health.stop()
+      await Promise.all([store.close(), limits.close()])
     })
 
     await app.register(async (scope) => {
       await scope.register(rateLimit, {
+        ...limits.options,
         global: false,
         errorResponseBuilder: (_req, ctx) => new RateLimited(ctx.after),
       })

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { catalog } from '../i18n/catalog'
 import { lookupMessage } from '../../shared/i18n/messages'
 import { answerLocale, requestPath } from '../request-locale'
-import { errorStatus } from '../errors'
+import { errorStatus, UNAVAILABLE_RETRY_AFTER_S } from '../errors'
 
 /** A route's own answer to an error (the contact API's JSON, the form shown again); undefined: the usual one. */
 export type ErrorAnswer = (status: number, req: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply> | undefined
@@ -46,9 +46,12 @@ export default fp(
     app.setErrorHandler(async (err: FastifyError, req, reply) => {
       const status = errorStatus(err)
       const subject = req.routeOptions.config?.errorSubject ?? 'request'
-      if (status >= 500) req.log.error({ err }, `${subject} failed`)
+      // An unreachable database is warned about once per outage (contact/availability.ts), not per request.
+      const expected = err.code === 'SITE_STORE_UNAVAILABLE'
+      if (status >= 500 && !expected) req.log.error({ err }, `${subject} failed`)
       else req.log.info({ reason: err.message, statusCode: status }, `${subject} ${subject === 'request' ? 'rejected' : 'refused'}`)
       if (reply.sent) return
+      if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
       const own = await req.routeOptions.config?.errorAnswer?.(status, req, reply)
       if (own) return own
       if (!wantsPage(req)) return jsonError(req, reply, status)

@@ -6,13 +6,22 @@ declare module 'fastify' {
     /** Set by the entry when shutdown begins: /readyz turns 503. */
     /** `delaying`: the shutdown delay runs (still serving, each answer closing its connection). */
     lifecycle: { ready: boolean; shuttingDown: boolean; delaying: boolean }
+    /** What else must answer for /readyz to say 200 (the inquiry database), by name. */
+    readinessChecks: Map<string, () => Promise<boolean>>
   }
+}
+
+/** The names of the readiness checks that fail now (run together). */
+async function failingChecks(checks: Map<string, () => Promise<boolean>>): Promise<string[]> {
+  const results = await Promise.all([...checks].map(async ([name, check]) => ((await check().catch(() => false)) ? null : name)))
+  return results.filter((name): name is string => name !== null)
 }
 
 /** /healthz (alive), /readyz (ready to serve), /_build/latest.json (for the client's reload guard). */
 export default fp<{ manifest: BuildManifest }>(
   async (app, { manifest }) => {
     app.decorate('lifecycle', { ready: false, shuttingDown: false, delaying: false })
+    app.decorate('readinessChecks', new Map())
     app.addHook('onReady', async () => {
       app.lifecycle.ready = true
     })
@@ -22,12 +31,14 @@ export default fp<{ manifest: BuildManifest }>(
       return payload
     })
     app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }))
+    // 503 while starting, shutting down, or while a dependency (the inquiry database) is unreachable:
+    // the balancer sends visitors elsewhere, and back by itself once the check passes again.
     app.get('/readyz', async (_req, reply) => {
-      const ready = app.lifecycle.ready && !app.lifecycle.shuttingDown
-      return reply
-        .code(ready ? 200 : 503)
-        .header('cache-control', 'no-store')
-        .send({ status: ready ? 'ready' : app.lifecycle.shuttingDown ? 'shutting-down' : 'starting' })
+      reply.header('cache-control', 'no-store')
+      if (!app.lifecycle.ready || app.lifecycle.shuttingDown) return reply.code(503).send({ status: app.lifecycle.shuttingDown ? 'shutting-down' : 'starting' })
+      const failing = await failingChecks(app.readinessChecks)
+      if (failing.length) return reply.code(503).send({ status: 'unavailable', failing })
+      return reply.code(200).send({ status: 'ready' })
     })
     app.get('/_build/latest.json', async (_req, reply) =>
       reply.header('cache-control', 'no-cache').send({ id: manifest.id, time: manifest.time }),

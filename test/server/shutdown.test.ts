@@ -5,7 +5,7 @@ import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../../server/contact/db'
-import { createInquiryStore } from '../../server/contact/store'
+import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { formToken, validInquiry } from './contact/helper'
 
 // Shutdown of the built server (dist/, `node build.mjs` first) in a child process, as the
@@ -104,7 +104,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     t.ok(id, 'the answer carries the reference')
     const db = openDatabase(server.dataDir)
     t.teardown(() => db.close())
-    t.ok(createInquiryStore(db).find(id!), 'the inquiry answered during the drain is in the database')
+    t.ok(await createSqliteStore(db).find(id!), 'the inquiry answered during the drain is in the database')
     const lines = server.logs()
     t.ok(lines.some((l) => l.msg === 'shutting down' && l.signal === signal), 'the signal is logged')
     t.ok(lines.some((l) => l.msg === 'closed'))

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase } from '../../../server/contact/db'
-import { createInquiryStore } from '../../../server/contact/store'
+import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/contact/normalize'
 import { contactApp, freshToken, tempDataDir, validInquiry } from './helper'
 
@@ -24,10 +24,11 @@ t.test('backup while the site takes inquiries; the restored copy has every ackno
   const dataDir = tempDataDir(t)
   // A few megabytes, so that copying takes many pages while the writes go on.
   const db = openDatabase(dataDir)
-  const store = createInquiryStore(db)
+  const store = createSqliteStore(db)
   const seed = normalizeContact(validInquiry({ message: '改修の相談、"見積り"について。\n'.repeat(60) }), 'ja')
+  // One transaction around 1,500 inserts (SQLite's store runs each synchronously, as a savepoint).
   db.transaction(() => {
-    for (let i = 0; i < 1500; i++) store.insert({ values: seed, locale: 'ja', token: null, now: new Date() })
+    for (let i = 0; i < 1500; i++) void store.insert({ values: seed, locale: 'ja', token: null, now: new Date() })
   })()
   db.close()
 
@@ -72,11 +73,12 @@ t.test('backup while the site takes inquiries; the restored copy has every ackno
   const restoredDb = openDatabase(restored)
   t.teardown(() => restoredDb.close())
   t.equal(restoredDb.pragma('integrity_check', { simple: true }), 'ok', 'PRAGMA integrity_check on the restored database')
-  const restoredStore = createInquiryStore(restoredDb)
-  const missing = acked.slice(0, before).filter((a) => !restoredStore.find(a.id))
+  const restoredStore = createSqliteStore(restoredDb)
+  const found = await Promise.all(acked.slice(0, before).map((a) => restoredStore.find(a.id)))
+  const missing = acked.slice(0, before).filter((_, i) => !found[i])
   t.same(missing, [], `all ${before} inquiries acknowledged before the backup started are there`)
   const ackedIds = new Set(acked.map((a) => a.id))
-  const restoredIds = restoredStore.list().map((r) => r.id)
+  const restoredIds = (await restoredStore.list()).map((r) => r.id)
   t.equal(restoredIds.length - 1500, restoredIds.filter((id) => ackedIds.has(id)).length, 'and nothing that was not acknowledged')
 
   // Through the real API: a form served before the backup is still accepted (same form secret),

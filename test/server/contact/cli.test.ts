@@ -2,7 +2,7 @@ import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { openDatabase } from '../../../server/contact/db'
 import { csvCell, sinceInstant } from '../../../server/contact/export'
-import { createInquiryStore } from '../../../server/contact/store'
+import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/contact/normalize'
 import { tempDataDir, validInquiry } from './helper'
 
@@ -11,11 +11,11 @@ function cli(dataDir: string, ...args: string[]) {
   return { code: res.status, out: res.stdout, err: res.stderr }
 }
 
-function seed(dataDir: string) {
+async function seed(dataDir: string) {
   const db = openDatabase(dataDir)
-  const store = createInquiryStore(db)
-  const a = store.insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date('2026-03-31T14:30:00Z') }) // 23:30 in Tokyo
-  const b = store.insert({ values: normalizeContact(validInquiry({ name: '=HYPERLINK("http://x")', message: 'line 1\nline "2", ok' }), 'en'), locale: 'en', token: null, now: new Date('2026-03-31T15:30:00Z') }) // April 1st in Tokyo
+  const store = createSqliteStore(db)
+  const a = await store.insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date('2026-03-31T14:30:00Z') }) // 23:30 in Tokyo
+  const b = await store.insert({ values: normalizeContact(validInquiry({ name: '=HYPERLINK("http://x")', message: 'line 1\nline "2", ok' }), 'en'), locale: 'en', token: null, now: new Date('2026-03-31T15:30:00Z') }) // April 1st in Tokyo
   db.prepare("UPDATE outbox SET status = 'sent', attempts = 1, sent_at = '2026-04-01T00:00:00Z' WHERE inquiry_id = ? AND kind = 'staff'").run(a.id)
   db.prepare("UPDATE outbox SET status = 'failed', attempts = 12, last_error = 'connection refused' WHERE inquiry_id = ? AND kind = 'staff'").run(b.id)
   db.close()
@@ -25,7 +25,7 @@ function seed(dataDir: string) {
 t.test('list: newest first with the mail status', async (t) => {
   const dir = tempDataDir(t)
   t.match(cli(dir, 'list').out, /^no inquiries/)
-  const [a, b] = seed(dir)
+  const [a, b] = await seed(dir)
   const { code, out } = cli(dir, 'list')
   t.equal(code, 0)
   const lines = out.trim().split('\n')
@@ -38,7 +38,7 @@ t.test('visitor text is printed with its control characters escaped (rows stored
   const dir = tempDataDir(t)
   const db = openDatabase(dir)
   const hostile = { name: 'Evil\u001B]0;pwned\u0007\u001B[2J\u001B[31m', company: 'ACME\u009B31m\u202Eexe.txt', message: 'line 1\nline 2\u001B[8m\u2028' }
-  const { id } = createInquiryStore(db).insert({ values: { ...normalizeContact(validInquiry({ email: 'x@example.com', emailConfirm: 'x@example.com' }), 'ja'), ...hostile, name: hostile.name + '\nfake line' }, locale: 'ja', token: null, now: new Date('2026-04-01T00:00:00Z') })
+  const { id } = await createSqliteStore(db).insert({ values: { ...normalizeContact(validInquiry({ email: 'x@example.com', emailConfirm: 'x@example.com' }), 'ja'), ...hostile, name: hostile.name + '\nfake line' }, locale: 'ja', token: null, now: new Date('2026-04-01T00:00:00Z') })
   db.prepare("UPDATE outbox SET status = 'failed', last_error = ? WHERE inquiry_id = ? AND kind = 'staff'").run('550 \u001B[31mrejected', id)
   db.close()
   const RAW = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/
@@ -60,7 +60,7 @@ t.test('visitor text is printed with its control characters escaped (rows stored
 
 t.test('export json: every field and the mail status; --since a Tokyo day', async (t) => {
   const dir = tempDataDir(t)
-  const [a, b] = seed(dir)
+  const [a, b] = await seed(dir)
   const all = JSON.parse(cli(dir, 'export', '--format', 'json').out)
   t.same(all.map((r: { id: string }) => r.id), [a, b], 'oldest first')
   t.same(Object.keys(all[0]), ['id', 'receivedAt', 'locale', 'name', 'nameKana', 'company', 'email', 'phone', 'inquiryType', 'preferredDate', 'message', 'privacyConsent', 'mail'])
@@ -73,7 +73,7 @@ t.test('export json: every field and the mail status; --since a Tokyo day', asyn
 
 t.test('export csv: BOM, CRLF, quoted cells, formulas neutralised', async (t) => {
   const dir = tempDataDir(t)
-  seed(dir)
+  await seed(dir)
   const { out } = cli(dir, 'export', '--format', 'csv')
   t.ok(out.startsWith('\uFEFFid,receivedAt,locale,name,'))
   t.match(out, /,mailStaff,mailAutoReply\r\n/)
@@ -85,7 +85,7 @@ t.test('export csv: BOM, CRLF, quoted cells, formulas neutralised', async (t) =>
 
 t.test('retry queues mail that failed for good; bad arguments exit 2', async (t) => {
   const dir = tempDataDir(t)
-  seed(dir)
+  await seed(dir)
   t.match(cli(dir, 'retry').out, /^1 mail\(s\) queued again/)
   t.match(cli(dir, 'list').out, /staff: pending: connection refused/)
   t.equal(cli(dir, 'export', '--format', 'xml').code, 2)

@@ -4,7 +4,7 @@ import { parseDuration } from '../../../server/contact/config'
 
 t.test('contact settings and their defaults', async (t) => {
   const c = loadConfig({}).contact
-  t.same(c, { smtpUrl: '', to: '', from: '', rateLimitMax: 10, rateLimitWindowMs: 60_000, formSecret: '', minFillMs: 3000, apiKey: '', autoReplyMaxPerDay: 3 })
+  t.same(c, { smtpUrl: '', to: '', from: '', rateLimitMax: 10, rateLimitWindowMs: 60_000, formSecret: '', minFillMs: 3000, apiKey: '', autoReplyMaxPerDay: 3, outboxLeaseMs: 120_000 })
   const set = loadConfig({
     SMTP_URL: 'smtp://user:pass@mail.example:587',
     CONTACT_TO: 'sales@example.co.jp, info@example.co.jp',

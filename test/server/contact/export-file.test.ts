@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { openDatabase } from '../../../server/contact/db'
 import { toJsonRecord } from '../../../server/contact/export'
-import { createInquiryStore } from '../../../server/contact/store'
+import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/contact/normalize'
 import { tempDataDir, validInquiry } from './helper'
 
@@ -15,23 +15,23 @@ function cli(dataDir: string, args: string[], env: Record<string, string> = {}) 
 }
 
 /** Japanese, commas, quotes and line breaks in every kind of field. */
-function seed(dataDir: string) {
+async function seed(dataDir: string) {
   const db = openDatabase(dataDir)
-  const store = createInquiryStore(db)
+  const store = createSqliteStore(db)
   const values = [
     validInquiry(),
     validInquiry({ name: '佐藤, "花子"', company: 'テスト商事, 大阪支店', message: '一行目\n二行目, "引用" です。\r\n三行目' }),
     validInquiry({ name: 'Jane "JJ" Doe', nameKana: '', company: '', phone: '', message: 'Hello, world\n"quoted"\n\nend', locale: 'en' }),
   ]
-  values.forEach((v, i) => store.insert({ values: normalizeContact(v, v.locale as 'ja' | 'en'), locale: v.locale as 'ja' | 'en', token: null, now: new Date(Date.UTC(2026, 3, 1, 0, i)) }))
-  const records = store.list()
+  await Promise.all(values.map((v, i) => store.insert({ values: normalizeContact(v, v.locale as 'ja' | 'en'), locale: v.locale as 'ja' | 'en', token: null, now: new Date(Date.UTC(2026, 3, 1, 0, i)) })))
+  const records = await store.list()
   db.close()
   return records
 }
 
 t.test('export --format csv --out: BOM at byte 0, parses back to the same rows, file 0600', async (t) => {
   const dir = tempDataDir(t)
-  const records = seed(dir)
+  const records = await seed(dir)
   const file = join(dir, 'inquiries.csv')
   const res = cli(dir, ['export', '--format', 'csv', '--out', file])
   t.equal(res.code, 0, res.err)
@@ -51,7 +51,7 @@ t.test('export --format csv --out: BOM at byte 0, parses back to the same rows, 
 
 t.test('export --format json --out: valid JSON with the same records; replaces a file atomically', async (t) => {
   const dir = tempDataDir(t)
-  const records = seed(dir)
+  const records = await seed(dir)
   const file = join(dir, 'inquiries.json')
   t.equal(cli(dir, ['export', '--format', 'json', '--out', file]).code, 0)
   t.same(JSON.parse(readFileSync(file, 'utf8')), records.map(toJsonRecord))
@@ -62,7 +62,7 @@ t.test('export --format json --out: valid JSON with the same records; replaces a
 
 t.test('npm run without --silent: stdout refused (its banner would spoil the file); --silent is byte-exact', async (t) => {
   const dir = tempDataDir(t)
-  const records = seed(dir)
+  const records = await seed(dir)
   const banner = cli(dir, ['export', '--format', 'csv'], { npm_lifecycle_event: 'inquiries', npm_config_loglevel: 'notice' })
   t.equal(banner.code, 2)
   t.equal(banner.out.length, 0)

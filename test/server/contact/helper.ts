@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { ContactConfig } from '../../../server/contact/config'
 import { openDatabase } from '../../../server/contact/db'
-import { createInquiryStore } from '../../../server/contact/store'
+import { mailStatesOf, type Row } from '../../../server/contact/store'
 import type { ContactDeps } from '../../../server/plugins/contact'
 import { build, testConfig } from '../../helper'
 
@@ -86,7 +86,7 @@ export const postJson = (payload: object) => ({ method: 'POST' as const, url: '/
 export function mailState(dataDir: string, id: string) {
   const db = openDatabase(dataDir)
   try {
-    return createInquiryStore(db).find(id)!.mail
+    return mailStatesOf(db.prepare('SELECT kind, status, attempts, last_error, sent_at FROM outbox WHERE inquiry_id = ?').all(id) as Row[])
   } finally {
     db.close()
   }

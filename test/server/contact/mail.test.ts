@@ -5,7 +5,7 @@ import { retryDelay } from '../../../server/contact/outbox'
 import { flattenKeys, lookupMessage } from '../../../shared/i18n/messages'
 import { logCollector } from '../../helper'
 import { openDatabase } from '../../../server/contact/db'
-import { createInquiryStore } from '../../../server/contact/store'
+import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/contact/normalize'
 import { contactApp, formFields, freshToken, mailState, postForm, postJson, tempDataDir, validInquiry, withFormToken } from './helper'
 import { freePort, startSmtp, waitFor } from './smtp'
@@ -73,7 +73,7 @@ t.test('nothing a visitor types reaches a mail header or adds a line to the staf
   t.same(Object.keys(refused.json().errors), ['name', 'company', 'message'])
   // A row stored before that rule (or by any other way in): the mail is built safely all the same.
   const db = openDatabase(dataDir)
-  const { id } = createInquiryStore(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), ...injected }, locale: 'ja', token: null, now: new Date() })
+  const { id } = await createSqliteStore(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), ...injected }, locale: 'ja', token: null, now: new Date() })
   db.close()
   await waitFor(() => smtp.mails.length === 2)
   for (const mail of smtp.mails) {

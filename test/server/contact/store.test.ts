@@ -3,7 +3,8 @@ import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase, schemaVersion } from '../../../server/contact/db'
 import { resolveFormSecret } from '../../../server/contact/secret'
-import { createInquiryStore, newReference, replyKey } from '../../../server/contact/store'
+import { createSqliteStore } from '../../../server/contact/sqlite-store'
+import { newReference } from '../../../server/contact/store'
 import { createTokenSigner, TOKEN_MAX_AGE_MS } from '../../../server/contact/token'
 import { normalizeContact } from '../../../shared/contact/normalize'
 import { REFERENCE_PATTERN } from '../../../shared/contact/page-data'
@@ -16,10 +17,10 @@ t.test('the database: WAL, synchronous=FULL, schema migrated once', async (t) =>
   const db = openDatabase(dir)
   t.equal(db.pragma('journal_mode', { simple: true }), 'wal')
   t.equal(db.pragma('synchronous', { simple: true }), 2, 'FULL')
-  t.equal(schemaVersion(db), 2)
+  t.equal(schemaVersion(db), 3)
   db.close()
   const again = openDatabase(dir)
-  t.equal(again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get(), 2, 'a restart applies nothing twice')
+  t.equal(again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get(), 3, 'a restart applies nothing twice')
   again.close()
 })
 
@@ -30,51 +31,7 @@ t.test('references: Q-<Tokyo day>-<6 Crockford characters>', async (t) => {
   t.ok([...many].every((ref) => REFERENCE_PATTERN.test(ref)), 'every one matches the pattern the success page accepts')
 })
 
-t.test('insert: stored with its mails queued; the same token stores once', async (t) => {
-  const db = openDatabase(tempDataDir(t))
-  t.teardown(() => db.close())
-  const store = createInquiryStore(db)
-  const now = new Date('2026-04-01T01:00:00Z')
-  const a = store.insert({ values, locale: 'ja', token: 'tok-1', now })
-  const b = store.insert({ values: { ...values, message: 'different' }, locale: 'en', token: 'tok-1', now })
-  const c = store.insert({ values, locale: 'en', token: null, now })
-  const d = store.insert({ values, locale: 'en', token: null, now })
-  t.ok(a.created)
-  t.same(b, { id: a.id, created: false, autoReply: false })
-  t.ok(c.created && d.created && c.id !== d.id, 'requests without a token are all stored')
-  const record = store.find(a.id)!
-  t.equal(record.message, values.message, 'the first one is kept')
-  t.equal(record.receivedAt, now.toISOString())
-  t.equal(record.phone, '03-1234-5678')
-  t.same(record.mail, {
-    staff: { status: 'pending', attempts: 0, lastError: null, sentAt: null },
-    'auto-reply': { status: 'pending', attempts: 0, lastError: null, sentAt: null },
-  })
-  t.equal(store.list().length, 3)
-  t.equal(store.list({ since: '2026-04-02T00:00:00Z' }).length, 0)
-  t.equal(store.list({ limit: 1, newestFirst: true })[0]!.id, d.id)
-})
-
-t.test('the auto-reply cap: per recipient, over the 24 hours before the inquiry, counted in the same transaction', async (t) => {
-  const db = openDatabase(tempDataDir(t))
-  t.teardown(() => db.close())
-  const store = createInquiryStore(db)
-  const at = (iso: string) => new Date(iso)
-  const send = (email: string, iso: string, autoReplyLimit = 2) => store.insert({ values: { ...values, email, emailConfirm: email }, locale: 'ja', token: null, now: at(iso), autoReplyLimit }).autoReply
-  t.same(
-    [send('a@example.com', '2026-04-01T00:00:00Z'), send('A+x@Example.com', '2026-04-01T06:00:00Z'), send('a+y@example.com', '2026-04-01T12:00:00Z'), send('b@example.com', '2026-04-01T12:00:00Z')],
-    [true, true, false, true],
-    'the third to one address in a day is not queued; another address is counted apart',
-  )
-  t.equal(send('a@example.com', '2026-04-01T23:59:59.999Z'), false, 'just under 24 hours after the first: still inside the window')
-  t.equal(send('a@example.com', '2026-04-02T00:00:00Z'), true, '24 hours after it, the first has left the window')
-  t.equal(send('c@example.com', '2026-04-01T00:00:00Z', 0), false, 'a cap of 0 queues none')
-  t.equal(store.insert({ values: { ...values, email: 'a@example.com' }, locale: 'ja', token: null, now: at('2026-04-02T00:00:01Z') }).autoReply, true, 'no cap when none is given')
-  const capped = store.list().filter((r) => !r.mail['auto-reply'])
-  t.same(capped.map((r) => r.email), ['a+y@example.com', 'a@example.com', 'c@example.com'], 'capped inquiries are stored, with their staff mail only')
-  t.ok(capped.every((r) => r.mail.staff?.status === 'pending'))
-  t.same(['Taro@Example.COM', 'taro+news@example.com', 'taro+a+b@example.com', '+x@example.com', 'a.b@example.com'].map(replyKey), ['taro@example.com', 'taro@example.com', 'taro@example.com', '+x@example.com', 'a.b@example.com'])
-})
+// Inserting, the token's idempotency, the auto-reply cap and the outbox claims: store-contract.test.ts (both engines).
 
 t.test('inquiries survive a restart of the app', async (t) => {
   const dataDir = tempDataDir(t)
@@ -85,7 +42,7 @@ t.test('inquiries survive a restart of the app', async (t) => {
   t.equal(res.statusCode, 201)
   const db = openDatabase(dataDir)
   t.teardown(() => db.close())
-  t.ok(createInquiryStore(db).find(res.json().id), 'still there')
+  t.ok(await createSqliteStore(db).find(res.json().id), 'still there')
   t.equal((await second.app.inject('/contact')).statusCode, 200)
 })
 

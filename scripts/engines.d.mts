@@ -1,0 +1,39 @@
+// Types of scripts/engines.mjs for the TypeScript tests (the .mjs carries the same as JSDoc).
+
+export interface Engine {
+  url: string
+  port: number
+  /** The server's process id (0 while paused). */
+  readonly pid: number
+  /** Stops the engine and removes its folder. */
+  stop(): Promise<void>
+  /** Stops the engine, keeping its data (PostgreSQL) and port. */
+  pause(): Promise<void>
+  /** Starts it again on the same port. */
+  resume(): Promise<void>
+}
+
+export interface PostgresEngine extends Engine {
+  dataDir: string
+  /** pause() then resume(). */
+  restart(): Promise<void>
+  /** Immediate stop (pg_ctl stop -m immediate: no checkpoint, recovery at the next start); resume() starts it again. */
+  kill(): Promise<void>
+}
+
+export interface CaddyEngine extends Engine {
+  adminUrl: string
+  /** The Caddyfile it runs. */
+  config: string
+}
+
+export function freePort(): Promise<number>
+export function postgresBinDir(): string
+/** True while a process with this pid runs (zombies excluded). */
+export function alive(pid: number): boolean
+export function startPostgres(options?: { dir?: string }): Promise<PostgresEngine>
+export function startRedis(): Promise<Engine>
+export function replicaProxyConfig(options: { upstreams: string[]; port: number; adminPort: number }): string
+export function startCaddy(options: { upstreams: string[]; port?: number }): Promise<CaddyEngine>
+/** Registers a child process for the exit hook (SIGKILLed if still running when this process exits). */
+export function track(child: import('node:child_process').ChildProcess): void

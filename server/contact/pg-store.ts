@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { StoreUnavailable } from '../errors'
+import { MIGRATIONS as SQLITE_MIGRATIONS } from './db'
+import {
+  AUTO_REPLY_WINDOW_MS,
+  inquiryColumns,
+  MAIL_KINDS,
+  mailStatesOf,
+  newReference,
+  toInquiry,
+  type InquiryStore,
+  type NewInquiry,
+  type Row,
+} from './store'
+
+/**
+ * The same versions, names and columns as SQLite's migrations (db.ts), in PostgreSQL's words.
+ * Times stay ISO text (received_at, sent_at) and milliseconds (next_attempt_at), as in SQLite,
+ * so both engines give the same records and exports.
+ */
+const MIGRATIONS: Record<number, string> = {
+  1: `
+    CREATE TABLE inquiries (
+      seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      token TEXT UNIQUE,
+      received_at TEXT NOT NULL,
+      locale TEXT NOT NULL CHECK (locale IN ('ja', 'en')),
+      name TEXT NOT NULL,
+      name_kana TEXT,
+      company TEXT,
+      email TEXT NOT NULL,
+      phone TEXT,
+      inquiry_type TEXT NOT NULL,
+      preferred_date TEXT,
+      message TEXT NOT NULL,
+      privacy_consent INTEGER NOT NULL
+    );
+    CREATE INDEX inquiries_received ON inquiries (received_at);
+    CREATE TABLE outbox (
+      seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      inquiry_id TEXT NOT NULL REFERENCES inquiries (id),
+      kind TEXT NOT NULL CHECK (kind IN ('staff', 'auto-reply')),
+      status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at BIGINT NOT NULL,
+      last_error TEXT,
+      sent_at TEXT,
+      UNIQUE (inquiry_id, kind)
+    );
+    CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
+  2: `
+    ALTER TABLE inquiries ADD COLUMN reply_key TEXT;
+    UPDATE inquiries SET reply_key = lower(email);
+    CREATE INDEX inquiries_reply_key ON inquiries (reply_key, received_at);`,
+  3: `ALTER TABLE outbox ADD COLUMN claim TEXT;`,
+}
+
+/** Any key of our own for pg_advisory_lock: 'corporate-site migrations'. */
+const MIGRATION_LOCK = 7_305_114_202
+
+/**
+ * Connection failures (refused, reset, timed out, server shutting down or starting, too many
+ * clients) as opposed to errors of a statement (a constraint, a type): only these mean "the
+ * database is unreachable, answer 503 and retry later".
+ */
+export function isConnectionError(err: unknown): boolean {
+  const e = err as { code?: string; message?: string }
+  if (typeof e?.code === 'string') {
+    if (/^(08|57P|53)/.test(e.code)) return true
+    if (/^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|AI_AGAIN|NOTFOUND)$/.test(e.code)) return true
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed/i.test(e?.message ?? '')
+}
+
+function unavailable(err: unknown): never {
+  if (isConnectionError(err)) throw new StoreUnavailable((err as Error).message ?? String(err))
+  throw err
+}
+
+export interface PgStoreOptions {
+  /** Connections per replica (the pool's max). */
+  poolSize?: number
+  /** Called for errors of idle connections (the server restarted): they are replaced, never fatal. */
+  onIdleError?: (err: Error) => void
+}
+
+/**
+ * Inquiries in PostgreSQL (DATABASE_URL): several replicas share one store. Migrations run at
+ * open under an advisory lock, so replicas starting together migrate once. A token's uniqueness
+ * and the per-recipient auto-reply count hold across replicas (the unique index, and a
+ * transaction-level advisory lock per recipient); mails are claimed with FOR UPDATE SKIP LOCKED.
+ */
+export async function openPgStore(url: string, { poolSize = 10, onIdleError }: PgStoreOptions = {}): Promise<InquiryStore> {
+  // Fail fast while the database is away: a request waits at most 2 s for a connection, a statement 10 s.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 30_000, statement_timeout: 10_000, query_timeout: 12_000 })
+  pool.on('error', (err) => onIdleError?.(err))
+
+  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect().catch(unavailable)
+    try {
+      await client.query('BEGIN')
+      const result = await work(client)
+      await client.query('COMMIT')
+      return result
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      return unavailable(err)
+    } finally {
+      client.release()
+    }
+  }
+  const query = (text: string, values?: unknown[]) => pool.query(text, values).catch(unavailable)
+
+  await migrate()
+
+  async function migrate(): Promise<void> {
+    const client = await pool.connect().catch(unavailable)
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
+      const applied = new Set((await client.query('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)))
+      for (const m of SQLITE_MIGRATIONS) {
+        if (applied.has(m.version)) continue
+        const sql = MIGRATIONS[m.version]
+        if (!sql) throw new Error(`no PostgreSQL form of migration ${m.version} (${m.name})`)
+        await client.query('BEGIN')
+        try {
+          await client.query(sql)
+          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()])
+          await client.query('COMMIT')
+        } catch (err) {
+          await client.query('ROLLBACK')
+          throw err
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
+      client.release()
+    }
+  }
+
+  async function insertOnce(input: NewInquiry, id: string) {
+    return transaction(async (client) => {
+      const c = inquiryColumns(input, id)
+      // One recipient's inquiries are counted one transaction at a time, on every replica.
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [c.replyKey])
+      const inserted = await client.query(
+        `INSERT INTO inquiries (id, token, received_at, locale, name, name_kana, company, email, reply_key, phone, inquiry_type, preferred_date, message, privacy_consent)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (token) DO NOTHING RETURNING id`,
+        [c.id, c.token, c.receivedAt, c.locale, c.name, c.nameKana, c.company, c.email, c.replyKey, c.phone, c.inquiryType, c.preferredDate, c.message, c.privacyConsent],
+      )
+      if (inserted.rowCount === 0) {
+        // The same token committed by another request (it waited for that commit): its id.
+        const first = await client.query('SELECT id FROM inquiries WHERE token = $1', [c.token])
+        return { id: first.rows[0].id as string, created: false, autoReply: false }
+      }
+      const since = new Date(input.now.getTime() - AUTO_REPLY_WINDOW_MS).toISOString()
+      const recent = await client.query(
+        "SELECT COUNT(*)::int AS n FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE i.reply_key = $1 AND i.received_at > $2",
+        [c.replyKey, since],
+      )
+      const autoReply = input.autoReplyLimit === undefined || recent.rows[0].n < input.autoReplyLimit
+      for (const kind of MAIL_KINDS) {
+        if (kind === 'staff' || autoReply) await client.query('INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES ($1, $2, $3)', [id, kind, input.now.getTime()])
+      }
+      return { id, created: true, autoReply }
+    })
+  }
+
+  async function withMail(rows: Row[]) {
+    if (rows.length === 0) return []
+    const mails = await query('SELECT inquiry_id, kind, status, attempts, last_error, sent_at FROM outbox WHERE inquiry_id = ANY($1)', [rows.map((r) => r.id)])
+    const byInquiry = new Map<string, Row[]>()
+    for (const m of mails.rows) byInquiry.set(m.inquiry_id, [...(byInquiry.get(m.inquiry_id) ?? []), m])
+    return rows.map((r) => ({ ...toInquiry(r), mail: mailStatesOf(byInquiry.get(r.id) ?? []) }))
+  }
+
+  return {
+    engine: 'postgres',
+    async insert(input) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await insertOnce(input, newReference(input.now))
+        } catch (err) {
+          // The random reference is taken (unique violation on the id, not the token): draw again.
+          const e = err as { code?: string; constraint?: string }
+          if (e.code !== '23505' || e.constraint !== 'inquiries_id_key' || attempt >= 5) throw err
+        }
+      }
+    },
+    async findByToken(token) {
+      const r = await query('SELECT id FROM inquiries WHERE token = $1', [token])
+      return (r.rows[0]?.id as string | undefined) ?? null
+    },
+    async find(id) {
+      const r = await query('SELECT * FROM inquiries WHERE id = $1', [id])
+      return (await withMail(r.rows))[0] ?? null
+    },
+    async list({ since, limit, newestFirst } = {}) {
+      const r = await query(`SELECT * FROM inquiries WHERE received_at >= $1 ORDER BY seq ${newestFirst ? 'DESC' : 'ASC'} LIMIT $2`, [since ?? '', limit ?? null])
+      return withMail(r.rows)
+    },
+    async claimMail(now, leaseMs) {
+      return transaction(async (client) => {
+        // SKIP LOCKED: a mail another replica is claiming right now is passed over, not waited for.
+        const due = await client.query(
+          "SELECT seq, inquiry_id, kind, attempts FROM outbox WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED",
+          [now],
+        )
+        const row = due.rows[0]
+        if (!row) return null
+        const claim = randomUUID()
+        await client.query('UPDATE outbox SET claim = $1, next_attempt_at = $2 WHERE seq = $3', [claim, now + leaseMs, row.seq])
+        return { seq: Number(row.seq), inquiryId: row.inquiry_id, kind: row.kind, attempts: row.attempts, claim }
+      })
+    },
+    async mailSent(mail, sentAt) {
+      const r = await query("UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = $1, last_error = NULL, claim = NULL WHERE seq = $2 AND claim = $3", [
+        sentAt.toISOString(),
+        mail.seq,
+        mail.claim,
+      ])
+      return r.rowCount === 1
+    },
+    async mailFailed(mail, { giveUp, nextAttemptAt, error }) {
+      await query('UPDATE outbox SET status = $1, attempts = attempts + 1, next_attempt_at = $2, last_error = $3, claim = NULL WHERE seq = $4 AND claim = $5', [
+        giveUp ? 'failed' : 'pending',
+        nextAttemptAt,
+        error,
+        mail.seq,
+        mail.claim,
+      ])
+    },
+    async retryFailed(now) {
+      const r = await query("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, claim = NULL WHERE status = 'failed'", [now])
+      return r.rowCount ?? 0
+    },
+    async outboxCounts() {
+      const r = await query("SELECT status, COUNT(*)::int AS n FROM outbox WHERE status IN ('pending', 'failed') GROUP BY status")
+      const result = { pending: 0, failed: 0 }
+      for (const row of r.rows) result[row.status as 'pending' | 'failed'] = row.n
+      return result
+    },
+    async schemaVersion() {
+      const r = await query('SELECT MAX(version) AS v FROM schema_migrations')
+      return Number(r.rows[0]?.v ?? 0)
+    },
+    async ping() {
+      await query('SELECT 1')
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}

@@ -1,0 +1,126 @@
+import { createRequire } from 'node:module'
+import type { RateLimitPluginOptions } from '@fastify/rate-limit'
+import type { FastifyBaseLogger } from 'fastify'
+import { Redis } from 'ioredis'
+
+type Count = { current: number; ttl: number }
+type CountCallback = (err: Error | null, res?: Count) => void
+
+/** What @fastify/rate-limit asks of a store (index.js: incr, read for `{ increment: false }`, child per limiter). */
+interface PluginStore {
+  incr(key: string, cb: CountCallback, timeWindow: number, max: number): void
+  read(key: string, cb: CountCallback, timeWindow: number, max: number): void
+  child(routeOptions: object): PluginStore
+}
+
+// The plugin's own stores (CommonJS without types; the package has no "exports" map, so the paths resolve).
+const requireCjs = createRequire(import.meta.url)
+const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => PluginStore =
+  requireCjs('@fastify/rate-limit/store/LocalStore.js')
+const RedisStore: new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => PluginStore =
+  requireCjs('@fastify/rate-limit/store/RedisStore.js')
+
+/** The plugin's settings a store is constructed with (index.js: `new Store(globalParams)`). */
+interface StoreParams {
+  continueExceeding?: boolean
+  exponentialBackoff?: boolean
+  cache?: number
+}
+
+export interface RateLimitStore {
+  /** Spread into the options of `register(rateLimit, …)`: nothing (memory) or the store. */
+  options: Partial<RateLimitPluginOptions>
+  /** Resolves once the first connection to Redis is made or has failed, never rejects (onReady: the first POSTs count in Redis). */
+  ready(): Promise<void>
+  /** Closes the Redis connection (onClose). */
+  close(): Promise<void>
+  mode: 'redis' | 'memory'
+}
+
+/**
+ * Where the contact rate limit counts. REDIS_URL empty: in this process. Set: in Redis, so the
+ * budget is per client across all replicas; while Redis is unreachable each replica counts on its
+ * own with the same max and window (never unlimited, never an error), warns once per outage and
+ * says when Redis is back. The counting itself is the plugin's (its RedisStore and LocalStore).
+ */
+export function createRateLimitStore({ redisUrl, log, nameSpace = 'site-rl:' }: { redisUrl: string; log: FastifyBaseLogger; nameSpace?: string }): RateLimitStore {
+  if (!redisUrl) return { options: {}, ready: async () => {}, close: async () => {}, mode: 'memory' }
+
+  const redis = new Redis(redisUrl, {
+    // Fail fast: no queue while disconnected, no resend after a drop, short timeouts; the POST is then counted here.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    commandTimeout: 500,
+    // Reconnect forever, backing off to one attempt every 2 s (with jitter, so replicas do not reconnect in step).
+    retryStrategy: (times) => Math.min(100 * 2 ** times, 2_000) + Math.floor(Math.random() * 200),
+  })
+  let outage = false
+  let closing = false
+  const down = (err: Error) => {
+    if (outage || closing) return
+    outage = true
+    log.warn({ reason: err.message }, 'rate limit: Redis unreachable, counting per replica until it is back')
+  }
+  const up = () => {
+    if (!outage) return
+    outage = false
+    log.info('rate limit: Redis is back, counting across replicas again')
+  }
+  // The 'error' listener is what keeps a failed (re)connect from crashing the process.
+  redis.on('error', down)
+  redis.on('close', () => down(new Error('connection closed')))
+  redis.on('ready', up)
+  const firstAttempt = new Promise<void>((settle) => {
+    for (const event of ['ready', 'error', 'close']) redis.once(event, () => settle())
+  })
+
+  /** The plugin's RedisStore, and its LocalStore whenever Redis does not answer. */
+  class FallbackStore implements PluginStore {
+    private readonly shared: PluginStore
+    private readonly local: PluginStore
+    constructor(params: StoreParams, stores?: [PluginStore, PluginStore]) {
+      const { continueExceeding = false, exponentialBackoff = false, cache } = params
+      ;[this.shared, this.local] = stores ?? [
+        new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+        new LocalStore(continueExceeding, exponentialBackoff, cache),
+      ]
+    }
+    incr(key: string, cb: CountCallback, timeWindow: number, max: number) {
+      this.count('incr', key, cb, timeWindow, max)
+    }
+    read(key: string, cb: CountCallback, timeWindow: number, max: number) {
+      this.count('read', key, cb, timeWindow, max)
+    }
+    child(routeOptions: object): FallbackStore {
+      return new FallbackStore({}, [this.shared.child(routeOptions), this.local.child(routeOptions)])
+    }
+    private count(method: 'incr' | 'read', key: string, cb: CountCallback, timeWindow: number, max: number) {
+      // Not connected (the 'close'/'error' events have warned): straight to memory, no waiting.
+      if (redis.status !== 'ready') return this.local[method](key, cb, timeWindow, max)
+      this.shared[method](
+        key,
+        (err, res) => {
+          if (err) {
+            down(err)
+            return this.local[method](key, cb, timeWindow, max)
+          }
+          up() // a hung server that answers again never leaves 'ready'
+          cb(null, res)
+        },
+        timeWindow,
+        max,
+      )
+    }
+  }
+
+  return {
+    options: { store: FallbackStore },
+    ready: () => firstAttempt,
+    close: async () => {
+      closing = true
+      await redis.quit().catch(() => redis.disconnect())
+    },
+    mode: 'redis',
+  }
+}
