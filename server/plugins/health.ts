@@ -30,7 +30,9 @@ export default fp<{ manifest: BuildManifest }>(
       if (app.lifecycle.delaying) reply.header('connection', 'close')
       return payload
     })
-    app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }))
+    // Alive even while the server sheds load (under-pressure's 503 is for the other routes): a liveness
+    // probe that failed under load would have an orchestrator restart a busy replica, adding to the load.
+    app.get('/healthz', { config: { pressureHandler: () => undefined } }, async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }))
     // 503 while starting, shutting down, or while a dependency (the inquiry database) is unreachable:
     // the balancer sends visitors elsewhere, and back by itself once the check passes again.
     app.get('/readyz', async (_req, reply) => {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import { IMAGE_FORMATS, imageWidths } from '../../shared/images'
 import { renderVariant, variantCachePath, type ImageRegistry, type VariantFormat } from '../content/images'
 import { jsonError } from './errors'
+import { tempNameFor } from '../contact/private-files'
 
 const TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' }
 const FILE = /^[A-Za-z0-9_-]+-(\d{2,4})\.(avif|webp|jpg)$/
@@ -28,7 +29,7 @@ export default fp<{ images: ImageRegistry; cacheDir: string }>(
       let pending = inFlight.get(path)
       if (!pending) {
         pending = renderVariant(images.byHash.get(hash)!, width, format).then((buf) => {
-          const tmp = `${path}.${process.pid}.tmp`
+          const tmp = tempNameFor(path) // unique per write: replicas sharing DATA_DIR may have the same pid
           writeFileSync(tmp, buf)
           renameSync(tmp, path)
           return buf

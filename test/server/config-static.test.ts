@@ -171,4 +171,7 @@ t.test('load shedding: 503 with Retry-After when the event loop lags', async (t)
   t.equal(res.headers['x-content-type-options'], 'nosniff', 'shed 503: nosniff')
   t.match(String(res.headers['permissions-policy']), /camera=\(\)/, 'shed 503: permissions-policy')
   t.ok(res.headers['x-request-id'], 'shed 503: request id')
+  // Still shedding (the same sample), liveness is not: an orchestrator must not restart a busy replica.
+  t.equal((await app.inject('/en')).statusCode, 503, 'still shedding')
+  t.equal((await app.inject('/healthz')).statusCode, 200, '/healthz answers 200 while the server sheds load')
 })
