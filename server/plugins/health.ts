@@ -11,10 +11,18 @@ declare module 'fastify' {
   }
 }
 
-/** The names of the readiness checks that fail now (run together). */
-async function failingChecks(checks: Map<string, () => Promise<boolean>>): Promise<string[]> {
-  const results = await Promise.all([...checks].map(async ([name, check]) => ((await check().catch(() => false)) ? null : name)))
+/** The names of the readiness checks that fail now (run together), leaving out the excluded ones. */
+async function failingChecks(checks: Map<string, () => Promise<boolean>>, excluded: ReadonlySet<string>): Promise<string[]> {
+  const asked = [...checks].filter(([name]) => !excluded.has(name))
+  const results = await Promise.all(asked.map(async ([name, check]) => ((await check().catch(() => false)) ? null : name)))
   return results.filter((name): name is string => name !== null)
+}
+
+/** `?exclude=database` (repeatable, or comma-separated), as Kubernetes' own /readyz takes it. */
+function excludedChecks(query: unknown): Set<string> {
+  const value = (query as { exclude?: string | string[] } | undefined)?.exclude
+  const list = value === undefined ? [] : Array.isArray(value) ? value : [value]
+  return new Set(list.flatMap((v) => String(v).split(',')).map((v) => v.trim()))
 }
 
 /** /healthz (alive), /readyz (ready to serve), /_build/latest.json (for the client's reload guard). */
@@ -34,11 +42,13 @@ export default fp<{ manifest: BuildManifest }>(
     // probe that failed under load would have an orchestrator restart a busy replica, adding to the load.
     app.get('/healthz', { config: { pressureHandler: () => undefined } }, async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }))
     // 503 while starting, shutting down, or while a dependency (the inquiry database) is unreachable:
-    // the balancer sends visitors elsewhere, and back by itself once the check passes again.
-    app.get('/readyz', async (_req, reply) => {
+    // the balancer sends visitors elsewhere, and back by itself once the check passes again. A proxy in
+    // front of every replica asks `/readyz?exclude=database`: a database outage is every replica's, and
+    // must not take the pages (which do not need it) out with the contact form.
+    app.get('/readyz', async (req, reply) => {
       reply.header('cache-control', 'no-store')
       if (!app.lifecycle.ready || app.lifecycle.shuttingDown) return reply.code(503).send({ status: app.lifecycle.shuttingDown ? 'shutting-down' : 'starting' })
-      const failing = await failingChecks(app.readinessChecks)
+      const failing = await failingChecks(app.readinessChecks, excludedChecks(req.query))
       if (failing.length) return reply.code(503).send({ status: 'unavailable', failing })
       return reply.code(200).send({ status: 'ready' })
     })

@@ -49,6 +49,9 @@ t.test('PostgreSQL goes away and comes back', async (t) => {
   }
   t.ok(await pollReady(503), '/readyz: 503 while the database is down')
   t.match((await app.inject('/readyz')).json(), { status: 'unavailable', failing: ['database'] })
+  const excluded = await app.inject('/readyz?exclude=database')
+  t.equal(excluded.statusCode, 200, '/readyz?exclude=database (what a proxy in front of every replica asks): 200, pages keep flowing')
+  t.equal((await app.inject('/readyz?exclude=redis,other')).statusCode, 503, 'excluding other checks changes nothing')
 
   const api = await app.inject({ method: 'POST', url: '/api/contact', payload: { ...validInquiry({ locale: 'en' }), _token: tokenEn } })
   t.equal(api.statusCode, 503)
