@@ -3,9 +3,9 @@
 // throw-away DATA_DIR, and the Chromium flags that keep the browser off every outside host.
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort, track } from '../scripts/engines.mjs'
 import { serverArgs } from './node-args.mjs'
 import chromeFlags from './chrome-flags.json' with { type: 'json' }
 
@@ -24,25 +24,16 @@ export function arg(name, fallback) {
   return i === -1 ? fallback : process.argv[i + 1]
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
 /**
  * Starts the built server with CONTENT_DIR=content, a temporary DATA_DIR and SITE_URL set to its own
  * origin (so canonical and hreflang URLs are real, same-origin ones). Resolves once /readyz answers 200.
  * It runs from a copy of dist/ (DIST_DIR), so a `node build.mjs` during a long run changes nothing under it;
  * the copy sits under node_modules/.cache so the server still resolves its packages.
+ * Options: `port` (default: a free one), `logs` (keep its stdout, the JSON log lines, for `output()`).
+ * `stop(signal = 'SIGTERM')` resolves with the exit `{ code, signal }` once the process is gone.
  */
-export async function startBuiltServer(env = {}, { timeoutMs = 20_000 } = {}) {
-  const port = await freePort()
+export async function startBuiltServer(env = {}, { timeoutMs = 20_000, port = 0, logs = false } = {}) {
+  port ||= await freePort()
   const origin = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'))
   mkdirSync('node_modules/.cache', { recursive: true })
@@ -61,28 +52,38 @@ export async function startBuiltServer(env = {}, { timeoutMs = 20_000 } = {}) {
       DIST_DIR: distDir,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', logs ? 'pipe' : 'ignore', 'pipe'],
   })
+  track(child)
   let stderr = ''
+  let stdout = ''
   child.stderr.on('data', (d) => (stderr += d))
-  const stop = () =>
-    new Promise((resolve) => {
-      const done = () => {
-        rmSync(dataDir, { recursive: true, force: true })
-        rmSync(distDir, { recursive: true, force: true })
-        resolve()
-      }
-      if (child.exitCode !== null || child.signalCode !== null) return done()
-      child.once('exit', done)
-      child.kill('SIGTERM')
-    })
+  child.stdout?.on('data', (d) => {
+    stdout += d
+    if (stdout.length > 4_000_000) stdout = stdout.slice(stdout.indexOf('\n', stdout.length - 2_000_000) + 1)
+  })
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const cleanup = () => {
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(distDir, { recursive: true, force: true })
+  }
+  const stop = async (signal = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    const result = await exited
+    cleanup()
+    return result
+  }
+  const output = () => stdout + stderr
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`)
+    if (child.exitCode !== null) {
+      cleanup()
+      throw new Error(`server exited with ${child.exitCode}: ${stderr}`)
+    }
     const res = await fetch(`${origin}/readyz`).catch(() => null)
-    if (res?.ok) return { origin, child, stop }
+    if (res?.ok) return { origin, port, child, stop, exited, output }
     await new Promise((r) => setTimeout(r, 50))
   }
-  await stop()
-  throw new Error(`server did not become ready in ${timeoutMs} ms: ${stderr}`)
+  await stop('SIGKILL')
+  throw new Error(`server did not become ready in ${timeoutMs} ms: ${output().slice(-4000)}`)
 }

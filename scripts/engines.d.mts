@@ -25,6 +25,8 @@ export interface CaddyEngine extends Engine {
   adminUrl: string
   /** The Caddyfile it runs. */
   config: string
+  /** Its log (JSON lines) so far, e.g. the errors behind a 502. */
+  log(): string
 }
 
 export function freePort(): Promise<number>
@@ -33,7 +35,8 @@ export function postgresBinDir(): string
 export function alive(pid: number): boolean
 export function startPostgres(options?: { dir?: string }): Promise<PostgresEngine>
 export function startRedis(): Promise<Engine>
-export function replicaProxyConfig(options: { upstreams: string[]; port: number; adminPort: number }): string
-export function startCaddy(options: { upstreams: string[]; port?: number }): Promise<CaddyEngine>
+/** healthChecks (default true): the active /readyz check; false: none, as deploy/Caddyfile.replicas. */
+export function replicaProxyConfig(options: { upstreams: string[]; port: number; adminPort: number; healthChecks?: boolean }): string
+export function startCaddy(options: { upstreams: string[]; port?: number; healthChecks?: boolean }): Promise<CaddyEngine>
 /** Registers a child process for the exit hook (SIGKILLed if still running when this process exits). */
 export function track(child: import('node:child_process').ChildProcess): void

@@ -379,14 +379,24 @@ export async function startRedis() {
 /**
  * The Caddyfile of the load balancer in front of the site's replicas (plain HTTP on 127.0.0.1:port):
  * round robin; an active health check of each replica's /readyz every second (a draining replica answers 503 and
- * is taken out); a replica that refuses a connection is marked down for a while (passive check) and the request is
- * tried on another one for up to 5 s (Caddy retries dial errors whatever the method: nothing was sent yet).
+ * is taken out before its port closes; a restarted one comes back once ready); a replica that refuses a
+ * connection is marked down for a while (passive check) and the request is tried on another one for up to 5 s
+ * (Caddy retries dial errors whatever the method: nothing was sent yet).
+ * Caveat, Caddy before 2.11.2 (caddyserver/caddy#7546, fixed by #7547): the retry of a request WITH A BODY after a
+ * dial error fails, 502 "http: invalid Read on closed Body", and the failed retry counts against the healthy
+ * upstream too (503 "no upstreams available" for fail_duration). GETs are retried fine. So on those versions a
+ * POST that meets a closed port fails: only the active check (which takes a replica out before its port closes)
+ * keeps rolling restarts free of failed POSTs.
  * One function, so a deploy Caddyfile can be compared with it. (No `persist_config off`: Caddy 2.6 does not know that
  * global option, it came with 2.7; the autosave it writes lands in the temporary XDG_CONFIG_HOME.)
- * @param {{ upstreams: string[], port: number, adminPort: number }} options upstreams as 'host:port'
+ * `healthChecks: false` leaves the active check out, as deploy/Caddyfile.replicas does (its dynamic upstreams get
+ * none): then only the replica's Connection: close during SHUTDOWN_DELAY_MS and the retries of refused
+ * connections keep requests from failing (see the caveat).
+ * @param {{ upstreams: string[], port: number, adminPort: number, healthChecks?: boolean }} options upstreams as 'host:port'
  * @returns {string}
  */
-export function replicaProxyConfig({ upstreams, port, adminPort }) {
+export function replicaProxyConfig({ upstreams, port, adminPort, healthChecks = true }) {
+  const health = healthChecks ? '\n\t\thealth_uri /readyz\n\t\thealth_interval 1s\n\t\thealth_timeout 1s\n\t\thealth_status 200' : ''
   return `{
 	admin 127.0.0.1:${adminPort}
 	auto_https off
@@ -398,11 +408,7 @@ http://:${port} {
 		lb_policy round_robin
 		lb_try_duration 5s
 		lb_try_interval 100ms
-		fail_duration 2s
-		health_uri /readyz
-		health_interval 1s
-		health_timeout 1s
-		health_status 200
+		fail_duration 2s${health}
 	}
 }
 `
@@ -411,15 +417,15 @@ http://:${port} {
 /**
  * Caddy as a load balancer in front of `upstreams` (see replicaProxyConfig), on `port` or a free one.
  * Ready once its admin API answers and its port accepts connections.
- * @param {{ upstreams: string[], port?: number }} options
- * @returns {Promise<Engine & { adminUrl: string, config: string }>}
+ * @param {{ upstreams: string[], port?: number, healthChecks?: boolean }} options
+ * @returns {Promise<Engine & { adminUrl: string, config: string, log(): string }>}
  */
-export async function startCaddy({ upstreams, port }) {
+export async function startCaddy({ upstreams, port, healthChecks = true }) {
   if (!upstreams?.length) throw new Error('startCaddy: upstreams (host:port) are required')
   const dir = tempFolder('caddy-')
   const proxyPort = port ?? (await freePort())
   const adminPort = await freePort()
-  const config = replicaProxyConfig({ upstreams, port: proxyPort, adminPort })
+  const config = replicaProxyConfig({ upstreams, port: proxyPort, adminPort, healthChecks })
   const file = join(dir, 'Caddyfile')
   writeFileSync(file, config)
   const adminUrl = `http://127.0.0.1:${adminPort}`
@@ -444,6 +450,7 @@ export async function startCaddy({ upstreams, port }) {
     port: proxyPort,
     adminUrl,
     config,
+    log: () => proc?.output() ?? '',
     get pid() {
       return proc?.child.pid ?? 0
     },

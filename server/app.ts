@@ -5,12 +5,12 @@ import { existsSync } from 'node:fs'
 import { getHeapStatistics } from 'node:v8'
 import { join } from 'node:path'
 import { ConfigError, type Config } from './config'
-import { loadContent } from './content/load'
+import type { Loaded } from './content/load'
 import type { ImageRegistry } from './content/images'
 import mediaPlugin from './plugins/media'
 import { loadManifest, refuseDevelopmentBuild, type BuildManifest } from './render/manifest'
 import { createPageRenderer } from './render/render-page'
-import { ENCODINGS, PageCache } from './render/page-cache'
+import { ENCODINGS } from './render/page-cache'
 import compress from '@fastify/compress'
 import underPressure from '@fastify/under-pressure'
 import healthPlugin from './plugins/health'
@@ -24,6 +24,7 @@ import renderPlugin from './plugins/render'
 import contactPlugin, { type ContactDeps } from './plugins/contact'
 import sitemapPlugin from './plugins/sitemap'
 import staticPlugin from './plugins/static'
+import contentPlugin from './plugins/content'
 import urlPolicyPlugin, { refuseBadUrls } from './plugins/url-policy'
 import { answerClientError } from './client-error'
 
@@ -35,6 +36,12 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream
   /** Contact form seams (tests): clock, mail transport, outbox timing. */
   contact?: ContactDeps
+}
+
+/** Content a test hands over, served as it is (its `content` object, which a test may have changed). */
+function givenContent(given: AppDeps['content']): Loaded | undefined {
+  if (!given) return undefined
+  return { content: given.content, images: given.images, warnings: [], at: () => ({ content: given.content, nextChangeAt: null }) }
 }
 
 /** Share of the V8 heap limit above which requests get 503 (under-pressure). */
@@ -83,15 +90,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clientErrorHandler: answerClientError,
   })
   const manifest = deps.manifest ?? readManifest(config.distDir, config.nodeEnv)
-  // Content is loaded and validated before anything listens: a broken file stops the start.
-  const { content, images } = deps.content ?? (await loadContent(config.contentDir))
   const missingLog = app.log.child({ component: 'i18n' })
-  const renderer = createPageRenderer({
-    manifest,
-    content,
-    development: config.nodeEnv === 'development',
-    onMissingMessage: (key, locale, reason) => missingLog.warn({ key, locale, reason }, 'missing message'),
-  })
+  // One renderer per content snapshot (it reads the snapshot's content; plugins/render.ts keeps them).
+  const makeRenderer = (content: ContentSource) =>
+    createPageRenderer({
+      manifest,
+      content,
+      development: config.nodeEnv === 'development',
+      onMissingMessage: (key, locale, reason) => missingLog.warn({ key, locale, reason }, 'missing message'),
+    })
 
   // Order matters (onRequest hooks run in registration order): logging and the security headers
   // first, so that every answer carries them, the load-shedding 503 included; then load shedding,
@@ -114,12 +121,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(healthPlugin, { manifest })
   // Before any route: a route keeps the error handler that was set when it was added.
   await app.register(errorsPlugin)
-  await app.register(renderPlugin, { config, renderer, cache: config.pageCache ? new PageCache(config.pageCacheMaxBytes) : undefined })
-  await app.register(payloadPlugin, { config, manifest, renderer })
+  // Content is loaded and validated before anything listens: a broken file stops the start.
+  await app.register(contentPlugin, { config, loaded: givenContent(deps.content) })
+  await app.register(renderPlugin, { config, makeRenderer })
+  await app.register(payloadPlugin, { config, manifest })
   await app.register(localePlugin, { config, manifest })
-  await app.register(contactPlugin, { config, content, deps: deps.contact })
-  await app.register(sitemapPlugin, { config, content })
-  await app.register(mediaPlugin, { images, cacheDir: join(config.dataDir, 'media') })
+  await app.register(contactPlugin, { config, deps: deps.contact })
+  await app.register(sitemapPlugin, { config })
+  await app.register(mediaPlugin, { cacheDir: join(config.dataDir, 'media') })
   await app.register(staticPlugin, { distDir: config.distDir })
   return app
 }

@@ -21,6 +21,8 @@ export interface Config {
   distDir: string
   /** Markdown content, site file and source images. */
   contentDir: string
+  /** Reload the content when a file of contentDir changes (besides SIGHUP). */
+  contentWatch: boolean
   /** The only writable folder: database, image variant cache. */
   dataDir: string
   shutdownTimeoutMs: number
@@ -60,6 +62,7 @@ export const envSchema = {
     SHUTDOWN_DELAY_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 0 },
     MAX_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60000, default: 1000 },
     PAGE_CACHE: { type: 'string', enum: ['true', 'false'], default: 'true' },
+    CONTENT_WATCH: { type: 'string', enum: ['true', 'false'], default: 'false' },
     PAGE_CACHE_MAX_MB: { type: 'integer', minimum: 1, maximum: 4096, default: 64 },
     METRICS_PORT: { type: 'integer', minimum: 1, maximum: 65535 },
     METRICS_HOST: { type: 'string', format: 'host', default: '127.0.0.1' },
@@ -218,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localeCookieCrossSite: v.LOCALE_COOKIE_CROSS_SITE === 'true',
     distDir: resolve(v.DIST_DIR),
     contentDir: resolve(v.CONTENT_DIR),
+    contentWatch: v.CONTENT_WATCH === 'true',
     dataDir: resolve(v.DATA_DIR),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: v.SHUTDOWN_DELAY_MS,

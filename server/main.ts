@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   // requests finish, the database closes. Past SHUTDOWN_TIMEOUT_MS the requests still open are cut so
   // the close goes on (the database is still closed cleanly) and the exit code says the drain was not
   // clean; if even that hangs (an SMTP send the outbox waits for), close-with-grace ends the process 2 s
-  // later (counted after SHUTDOWN_DELAY_MS). SIGHUP is not a stop signal here.
+  // later (counted after SHUTDOWN_DELAY_MS). SIGHUP is not a stop signal here: it reloads the content.
   let stopSignal: string | undefined
   const grace = closeWithGrace(
     // SIGTERM and SIGINT are taken below, so that a repeat of the same stop is not a second one.
@@ -67,6 +67,9 @@ async function main(): Promise<void> {
       }
     })
   }
+  // SIGHUP: load the content folder again and serve it if it is valid (else the current content stays;
+  // the problems are logged). `docker compose kill -s HUP site`, `kill -HUP <pid>`.
+  process.on('SIGHUP', () => void app.reloadContent('SIGHUP'))
   try {
     await app.listen({ host: config.host, port: config.port })
   } catch (err) {

@@ -2,6 +2,7 @@ import { loadConfig } from '../config'
 import { backupDatabase } from './backup'
 import { openDatabase } from './db'
 import { sinceInstant, toCsv, toJson, toListing } from './export'
+import { importSqlite, openSqliteSource } from './import-sqlite'
 import { openPgStore } from './pg-store'
 import { writeFileAtomic } from './private-files'
 import { createSqliteStore } from './sqlite-store'
@@ -12,6 +13,10 @@ const USAGE = `usage:
                                                         all inquiries (since DATE: YYYY-MM-DD, Tokyo, or an ISO time)
   npm run inquiries -- backup --out FILE                a consistent copy of the database, while the site runs
   npm run inquiries -- retry                            queue mail that failed for good once more
+  npm run inquiries -- import-sqlite --from FILE        with DATABASE_URL: copy a SQLite inquiries.db (all inquiries and
+                                                        mail states) into PostgreSQL, in one transaction; runs again safely
+                                                        (copies what is missing). Its pending mails are sent by the
+                                                        PostgreSQL replicas: stop the SQLite site first.
 Files: --out FILE writes the file whole (temporary file, then rename), readable by you only (0600).
 Printed output: npm prints a banner before it; redirect only with \`npm run --silent inquiries -- ...\`.
 In the container: docker compose exec -T site node dist/server/inquiries.js <command>
@@ -44,14 +49,35 @@ function emit(text: string, out: string | undefined): void {
   process.stdout.write(text)
 }
 
+/** `import-sqlite --from FILE`: the inquiries of one SQLite replica into PostgreSQL (import-sqlite.ts). */
+async function importCommand(from: string | undefined, databaseUrl: string): Promise<void> {
+  if (!from) fail('import-sqlite: --from FILE (the inquiries.db to copy) is required')
+  if (!databaseUrl) fail('import-sqlite: set DATABASE_URL to the PostgreSQL database to copy into')
+  let source: ReturnType<typeof openSqliteSource>
+  try {
+    source = openSqliteSource(from)
+  } catch (err) {
+    fail(`import-sqlite: ${(err as Error).message}`)
+  }
+  try {
+    const r = await importSqlite(source, databaseUrl)
+    process.stdout.write(
+      `${r.inquiries} inquiries and ${r.mails} mails copied (${r.alreadyThere} already there); ${r.pending} of the mails are pending: the PostgreSQL replicas send them\n`,
+    )
+  } finally {
+    source.close()
+  }
+}
+
 /** `npm run inquiries -- <command>`: ops read inquiries without SQL. */
 async function main(args: string[]): Promise<void> {
   const [command] = args
   if (!command || command === '--help' || command === '-h') return void process.stdout.write(USAGE)
-  if (!['list', 'export', 'backup', 'retry'].includes(command)) fail(`unknown command: ${command}`)
+  if (!['list', 'export', 'backup', 'retry', 'import-sqlite'].includes(command)) fail(`unknown command: ${command}`)
   const out = option(args, '--out')
   if (args.includes('--out') && !out) fail('--out: a file name')
   const { dataDir, databaseUrl } = loadConfig()
+  if (command === 'import-sqlite') return importCommand(option(args, '--from'), databaseUrl)
   if (command === 'backup' && databaseUrl) fail('backup: the inquiries are in PostgreSQL (DATABASE_URL): back them up with pg_dump, e.g. pg_dump --format=custom "$DATABASE_URL" > inquiries.dump')
   // SQLite's database is opened here for `backup`, which copies the file itself.
   const db = databaseUrl ? null : openDatabase(dataDir)

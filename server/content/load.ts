@@ -13,9 +13,24 @@ export class ContentError extends Error {
   }
 }
 
-interface Loaded {
+/** What the content folder held, checked; `at(now)` is what visitors may see at an instant. */
+export interface Loaded {
+  /** The content at the moment it was loaded (`at(Date.now())`). */
   content: ContentSource
   images: ImageRegistry
+  /** What a writer would want to know but does not stop the site (content:check prints them). */
+  warnings: string[]
+  /**
+   * The content visitors see at `now` (ms): scheduled articles appear once their time has come. Its
+   * version differs for every different set of visible items (ETags change with it), and
+   * `nextChangeAt` is the next instant the set changes (null: none scheduled).
+   */
+  at(now: number): { content: ContentSource; nextChangeAt: number | null }
+}
+
+export interface LoadOptions {
+  /** Show drafts (npm run dev): marked as drafts, in lists and at their URLs. */
+  drafts?: boolean
 }
 
 /**
@@ -23,7 +38,7 @@ interface Loaded {
  * throws a ContentError listing every problem, one line each, naming file and field.
  * Each step goes on after a problem, so that one run reports them all.
  */
-export async function loadContent(contentDir: string): Promise<Loaded> {
+export async function loadContent(contentDir: string, _options: LoadOptions = {}): Promise<Loaded> {
   const ctx = createLoadContext(contentDir)
   const site = readSiteFile(ctx)
   const pages = loadPages(ctx)
@@ -32,6 +47,8 @@ export async function loadContent(contentDir: string): Promise<Loaded> {
   const siteImages = await loadSiteImages(ctx)
   const services = serviceCards(ctx, site, pages)
   if (ctx.problems.length > 0 || !site) throw new ContentError(ctx.problems)
-  const content = buildContentSource({ version: ctx.version(), sites: siteInfos(site), pages, news, projects, siteImages, services })
-  return { content, images: ctx.images }
+  const version = ctx.version()
+  const sites = siteInfos(site)
+  const at = (_now: number) => ({ content: buildContentSource({ version, sites, pages, news, projects, siteImages, services }), nextChangeAt: null })
+  return { content: at(Date.now()).content, images: ctx.images, warnings: [], at }
 }

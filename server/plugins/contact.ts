@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
 import { createTransport } from 'nodemailer'
-import type { ContentSource } from '../../shared/content'
 import type { Config } from '../config'
 import { createStoreHealth } from '../contact/availability'
 import { openStore } from '../contact/open-store'
@@ -23,7 +22,6 @@ export interface ContactDeps {
 
 interface ContactPluginOptions {
   config: Config
-  content: ContentSource
   deps?: ContactDeps | undefined
 }
 
@@ -32,7 +30,7 @@ interface ContactPluginOptions {
  * and the form's own POSTs, with one rate-limit budget per client for all contact POSTs.
  */
 export default fp<ContactPluginOptions>(
-  async (app, { config, content, deps = {} }) => {
+  async (app, { config, deps = {} }) => {
     const { contact } = config
     const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log })
     const health = createStoreHealth(store, app.log.child({ component: 'store' }), { probeMs: 2_000 })
@@ -42,7 +40,7 @@ export default fp<ContactPluginOptions>(
     let outbox: Outbox | null = null
     if (transport) {
       const log = app.log.child({ component: 'outbox' })
-      outbox = createOutbox({ store, health, transport, from: contact.from, staffTo: contact.to, site: (l) => content.site(l), log, options: { ...DEFAULT_OUTBOX, leaseMs: contact.outboxLeaseMs, ...deps.outbox }, onMailFailed: app.metrics?.mailFailed })
+      outbox = createOutbox({ store, health, transport, from: contact.from, staffTo: contact.to, site: (l) => app.contentHolder.current.content.site(l), log, options: { ...DEFAULT_OUTBOX, leaseMs: contact.outboxLeaseMs, ...deps.outbox }, onMailFailed: app.metrics?.mailFailed })
     } else {
       app.log.info('SMTP_URL is not set: inquiries are stored, mail waits in the outbox')
     }
@@ -80,5 +78,5 @@ export default fp<ContactPluginOptions>(
       await scope.register(contactPageRoutes, { service, siteUrl: config.siteUrl, limiter })
     })
   },
-  { name: 'contact', dependencies: ['render'] },
+  { name: 'contact', dependencies: ['render', 'content'] },
 )

@@ -2,7 +2,9 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import fp from 'fastify-plugin'
 import { IMAGE_FORMATS, imageWidths } from '../../shared/images'
-import { renderVariant, variantCachePath, type ImageRegistry, type VariantFormat } from '../content/images'
+import type { FastifyRequest } from 'fastify'
+import { renderVariant, variantCachePath, type SourceImage, type VariantFormat } from '../content/images'
+import { snapshotOf } from './content'
 import { jsonError } from './errors'
 import { tempNameFor } from '../contact/private-files'
 
@@ -14,12 +16,18 @@ const FILE = /^[A-Za-z0-9_-]+-(\d{2,4})\.(avif|webp|jpg)$/
  * is made once with sharp on first use, cached on disk under DATA_DIR, and served immutable
  * (the hash in the URL changes with the source file).
  */
-export default fp<{ images: ImageRegistry; cacheDir: string }>(
-  async (app, { images, cacheDir }) => {
+export default fp<{ cacheDir: string }>(
+  async (app, { cacheDir }) => {
     mkdirSync(cacheDir, { recursive: true })
     const inFlight = new Map<string, Promise<Buffer>>()
 
-    async function variant(hash: string, width: number, format: VariantFormat): Promise<Buffer> {
+    /** The source of an image hash: in the request's snapshot, else the one before (a page rendered just before a reload). */
+    function sourceOf(req: FastifyRequest, hash: string): SourceImage | undefined {
+      return snapshotOf(req).images.byHash.get(hash) ?? app.contentHolder.previous?.images.byHash.get(hash)
+    }
+
+    async function variant(source: SourceImage, width: number, format: VariantFormat): Promise<Buffer> {
+      const hash = source.hash
       const path = variantCachePath(cacheDir, hash, width, format)
       try {
         return await readFile(path)
@@ -28,7 +36,7 @@ export default fp<{ images: ImageRegistry; cacheDir: string }>(
       }
       let pending = inFlight.get(path)
       if (!pending) {
-        pending = renderVariant(images.byHash.get(hash)!, width, format).then((buf) => {
+        pending = renderVariant(source, width, format).then((buf) => {
           const tmp = tempNameFor(path) // unique per write: replicas sharing DATA_DIR may have the same pid
           writeFileSync(tmp, buf)
           renameSync(tmp, path)
@@ -41,14 +49,14 @@ export default fp<{ images: ImageRegistry; cacheDir: string }>(
     }
 
     app.get<{ Params: { hash: string; file: string } }>('/media/:hash/:file', async (req, reply) => {
-      const source = images.byHash.get(req.params.hash)
+      const source = sourceOf(req, req.params.hash)
       const m = FILE.exec(req.params.file)
       const width = Number(m?.[1])
       const format = m?.[2] as VariantFormat | undefined
       if (!source || !m || !format || !IMAGE_FORMATS.includes(format) || !imageWidths(source.width).includes(width)) {
         return jsonError(req, reply, 404)
       }
-      const body = await variant(source.hash, width, format)
+      const body = await variant(source, width, format)
       return reply.type(TYPES[format]).header('cache-control', 'public, max-age=31536000, immutable').send(body)
     })
   },

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin'
 import { isBot } from '../../shared/i18n/negotiate'
 import type { Config } from '../config'
 import type { BuildManifest } from '../render/manifest'
-import type { PageRenderer } from '../render/render-page'
 import { publicOrigin, requestPath, requestSearch } from '../request-locale'
 import { answerNotModified } from '../render/conditional'
 import { PAYLOAD_PREFIX, payloadPagePath } from '../../shared/payload-url'
@@ -11,10 +10,9 @@ import { jsonError } from './errors'
 interface PayloadPluginOptions {
   config: Config
   manifest: BuildManifest
-  renderer: PageRenderer
 }
 
-/** Payloads may change with the content at a restart even under the same build id: a short life plus an ETag. */
+/** Payloads change with the content (a reload) under the same build id: a short life plus an ETag. */
 export const PAYLOAD_CACHE_CONTROL = 'public, max-age=60'
 
 /**
@@ -24,13 +22,13 @@ export const PAYLOAD_CACHE_CONTROL = 'public, max-age=60'
  * then loads the document.
  */
 export default fp<PayloadPluginOptions>(
-  async (app, { config, manifest, renderer }) => {
+  async (app, { config, manifest }) => {
     app.get<{ Params: { buildId: string } }>(`${PAYLOAD_PREFIX}:buildId/*`, async (req, reply) => {
       const { buildId } = req.params
       if (buildId !== manifest.id) return jsonError(req, reply.header('cache-control', 'no-store'), 404)
       const pathname = payloadPagePath(requestPath(req), buildId)
       if (pathname === null) return jsonError(req, reply, 404)
-      const payload = renderer.payload({
+      const payload = app.rendererFor(req).payload({
         pathname,
         search: new URLSearchParams(requestSearch(req)),
         origin: publicOrigin(req, config),

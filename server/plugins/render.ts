@@ -1,13 +1,16 @@
 import fp from 'fastify-plugin'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { isBot } from '../../shared/i18n/negotiate'
+import type { ContentSource } from '../../shared/content'
 import type { PageError } from '../../shared/page-state'
 import { loadRouteComponent, routes } from '../../shared/routes'
 import type { Config } from '../config'
 import { pageCacheKey } from '../render/cache-key'
 import { answerNotModified } from '../render/conditional'
-import type { CachedPage, PageCache } from '../render/page-cache'
+import { PageCache, type CachedPage } from '../render/page-cache'
+import type { ContentSnapshot } from '../content/snapshot'
+import { snapshotOf } from './content'
 import { PageTemplates, TEMPLATE_SLOT } from '../render/page-templates'
 import type { PageRenderer, PreparedPage, RenderRequest } from '../render/render-page'
 import { collect, sendCached, streamAndKeep } from '../render/send-page'
@@ -38,9 +41,28 @@ export interface RenderPageOptions {
 
 interface RenderPluginOptions {
   config: Config
+  /** The renderer of one content snapshot's pages. */
+  makeRenderer: (content: ContentSource) => PageRenderer
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The renderer of the request's content snapshot (the payload plugin renders with it too). */
+    rendererFor(req: FastifyRequest): PageRenderer
+  }
+}
+
+/**
+ * What is derived from one content snapshot: its renderer, its rendered pages (the page cache, absent
+ * when PAGE_CACHE=false), the canonical URLs it knows and its form templates. Kept per snapshot
+ * (a WeakMap: dropped with the snapshot once no request reads it), so a reload never serves a page
+ * of the old content from a cache, and requests still running on the old snapshot keep theirs.
+ */
+interface SnapshotState {
   renderer: PageRenderer
-  /** In-memory cache of rendered pages; absent when PAGE_CACHE=false. */
-  cache?: PageCache | undefined
+  cache: PageCache | undefined
+  knownUrls: LRUCache<string, string>
+  templates: PageTemplates
 }
 
 /** Browsers revalidate every time (cheap: ETag/304); a shared cache (CDN) may keep a page a minute. */
@@ -54,14 +76,28 @@ export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, must-revalida
  * 4. the render itself, streamed to the visitor while a copy is kept for the cache.
  */
 export default fp<RenderPluginOptions>(
-  async (app, { config, renderer, cache }) => {
+  async (app, { config, makeRenderer }) => {
     // Pages whose code is split from the client entry are loaded now: a render never waits for one.
     await Promise.all(routes.map(loadRouteComponent))
-    // A page's canonical URL -> its ETag, so that a hit skips route matching and the loader. Only
-    // canonical URLs are kept (a URL with any other query is resolved as usual), so visitors cannot grow
-    // it past the site's own pages; bounded by bytes all the same.
-    const knownUrls = new LRUCache<string, string>({ max: 20_000, maxSize: 8 * 1024 * 1024, sizeCalculation: (etag, key) => key.length + etag.length + 64 })
-    const templates = new PageTemplates()
+    const states = new WeakMap<ContentSnapshot, SnapshotState>()
+    function stateOf(req: FastifyRequest): SnapshotState {
+      const snapshot = snapshotOf(req)
+      let state = states.get(snapshot)
+      if (!state) {
+        state = {
+          renderer: makeRenderer(snapshot.content),
+          cache: config.pageCache ? new PageCache(config.pageCacheMaxBytes) : undefined,
+          // A page's canonical URL -> its ETag, so that a hit skips route matching and the loader. Only
+          // canonical URLs are kept (a URL with any other query is resolved as usual), so visitors cannot
+          // grow it past the site's own pages; bounded by bytes all the same.
+          knownUrls: new LRUCache<string, string>({ max: 20_000, maxSize: 8 * 1024 * 1024, sizeCalculation: (etag, key) => key.length + etag.length + 64 }),
+          templates: new PageTemplates(),
+        }
+        states.set(snapshot, state)
+      }
+      return state
+    }
+    app.decorate('rendererFor', (req: FastifyRequest) => stateOf(req).renderer)
     /** A page served from the cache (or from the render under way for its key): a hit for the metrics. */
     const sendHit = (reply: FastifyReply, page: CachedPage) => {
       app.metrics?.pageCache('hit')
@@ -69,7 +105,13 @@ export default fp<RenderPluginOptions>(
     }
 
     /** True when the template answered (a reply is thenable, so it is never returned from an async step). */
-    async function serveTemplate(reply: FastifyReply, request: RenderRequest, forced: PageError | undefined, options: RenderPageOptions): Promise<boolean> {
+    async function serveTemplate(
+      { renderer, cache, templates }: SnapshotState,
+      reply: FastifyReply,
+      request: RenderRequest,
+      forced: PageError | undefined,
+      options: RenderPageOptions,
+    ): Promise<boolean> {
       const { key, value, form } = options.template!
       if (cache) {
         const render = async () => {
@@ -87,7 +129,7 @@ export default fp<RenderPluginOptions>(
       return false
     }
 
-    function serveKnown(reply: FastifyReply, urlKey: string): FastifyReply | null {
+    function serveKnown({ cache, knownUrls }: SnapshotState, reply: FastifyReply, urlKey: string): FastifyReply | null {
       const etag = knownUrls.get(urlKey)
       if (!etag || !cache) return null
       if (answerNotModified(reply, etag)) return reply
@@ -95,7 +137,13 @@ export default fp<RenderPluginOptions>(
       return hit ? sendHit(reply, hit) : null
     }
 
-    async function renderAndKeep(reply: FastifyReply, prepared: PreparedPage, key: string | null, statusCode: number | undefined): Promise<FastifyReply> {
+    async function renderAndKeep(
+      cache: PageCache | undefined,
+      reply: FastifyReply,
+      prepared: PreparedPage,
+      key: string | null,
+      statusCode: number | undefined,
+    ): Promise<FastifyReply> {
       const finish = key && cache && !cache.pending(key) ? cache.begin(key) : null
       let page
       try {
@@ -126,12 +174,14 @@ export default fp<RenderPluginOptions>(
         form: options.form,
       }
       this.type('text/html; charset=utf-8')
-      if (options.template && (await serveTemplate(this, request, forced, options))) return this
-      // Pages never vary by cookie; content changes only with a deploy (a restart).
+      const state = stateOf(req)
+      const { renderer, cache, knownUrls } = state
+      if (options.template && (await serveTemplate(state, this, request, forced, options))) return this
+      // Pages never vary by cookie; content changes with a reload (the ETag and the cache follow it).
       if (!this.hasHeader('cache-control')) this.header('cache-control', PAGE_CACHE_CONTROL)
       const plain = cache && !forced && options.form === undefined && !options.statusCode
       const urlKey = plain ? pageCacheKey(request.origin, pathname + (query ? `?${query}` : '')) : null
-      const known = urlKey ? serveKnown(this, urlKey) : null
+      const known = urlKey ? serveKnown(state, this, urlKey) : null
       if (known) return known
       const prepared = renderer.prepare(request, forced)
       if (urlKey && prepared.etag && prepared.cacheKey === urlKey) knownUrls.set(urlKey, prepared.etag)
@@ -145,11 +195,11 @@ export default fp<RenderPluginOptions>(
       const waited = pending ? await pending : null
       if (waited) return sendHit(this, waited)
       if (key) app.metrics?.pageCache('miss')
-      return renderAndKeep(this, prepared, key, options.statusCode)
+      return renderAndKeep(cache, this, prepared, key, options.statusCode)
     })
 
     // One catch-all page route: every path of the route table in its three locale forms, and the 404s.
     app.get('/*', async (req, reply) => (wantsPage(req) ? reply.renderPage(requestPath(req)) : jsonError(req, reply, 404)))
   },
-  { name: 'render' },
+  { name: 'render', dependencies: ['content'] },
 )

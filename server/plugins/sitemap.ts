@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { ContentSource } from '../../shared/content'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { Config } from '../config'
 import { renderSitemap, sitemapEntries } from '../seo/sitemap'
@@ -9,17 +9,17 @@ import { localizePath } from '../../shared/i18n/negotiate'
 import { catalog } from '../i18n/catalog'
 import { createTranslator } from '../../shared/i18n/messages'
 import { publicOrigin } from '../request-locale'
+import { snapshotOf } from './content'
 
 interface SitemapPluginOptions {
   config: Config
-  content: ContentSource
 }
 
 /** Sitemaps (/sitemap.xml for both languages, /ja/ and /en/ for their own), news feeds and /robots.txt. */
 export default fp<SitemapPluginOptions>(
-  async (app, { config, content }) => {
+  async (app, { config }) => {
     const serve = (scope: readonly Locale[]) => async (req: any, reply: any) => {
-      const xml = renderSitemap(sitemapEntries(content, publicOrigin(req, config), scope))
+      const xml = renderSitemap(sitemapEntries(snapshotOf(req).content, publicOrigin(req, config), scope))
       return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml)
     }
     app.get('/sitemap.xml', serve(LOCALE_CODES))
@@ -27,10 +27,11 @@ export default fp<SitemapPluginOptions>(
 
     // Atom feeds of the news: /news/feed.xml (Japanese), /ja/news/feed.xml and /en/news/feed.xml.
     const feed = (code: Locale) => {
-      // The title depends only on the language and the content, fixed for the process: made once.
-      const site = content.site(code)
-      const title = createTranslator(code, catalog[code])('units.news.feed', { name: site.name })
-      return async (req: any, reply: any) => {
+      const translate = createTranslator(code, catalog[code])
+      return async (req: FastifyRequest, reply: FastifyReply) => {
+        const content = snapshotOf(req).content
+        const site = content.site(code)
+        const title = translate('units.news.feed', { name: site.name })
         const origin = publicOrigin(req, config)
         const xml = renderAtom({
           self: absoluteUrl(origin, localizePath('/news/feed.xml', code)),
@@ -53,5 +54,5 @@ export default fp<SitemapPluginOptions>(
       return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body)
     })
   },
-  { name: 'sitemap' },
+  { name: 'sitemap', dependencies: ['content'] },
 )

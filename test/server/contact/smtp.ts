@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net'
-import { createServer } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
@@ -38,40 +37,62 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
   return { headers, text }
 }
 
+export interface SmtpOptions {
+  /**
+   * Holds the answer to a message's DATA (0-based count of the messages whose data arrived) when true: the
+   * sender waits, mid-send, until `release()`; a held message is kept only if its sender is still connected
+   * then (a sender killed while held delivered nothing).
+   */
+  stall?: (n: number) => boolean
+}
+
 /** A real SMTP server on 127.0.0.1 that keeps what it receives (no TLS, no auth). */
-export async function startSmtp(port = 0) {
+export async function startSmtp(port = 0, { stall }: SmtpOptions = {}) {
   const mails: ReceivedMail[] = []
+  const held: { mail: ReceivedMail; session: string; answer: () => void }[] = []
+  let received = 0
+  const closed = new Set<string>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onClose(session) {
+      closed.add(session.id)
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
         const envelope = session.envelope
-        mails.push({
+        const mail = {
           from: envelope.mailFrom ? envelope.mailFrom.address : '',
           to: envelope.rcptTo.map((r) => r.address),
           ...parseMail(Buffer.concat(chunks).toString('utf8')),
-        })
-        callback()
+        }
+        const accept = () => {
+          mails.push(mail)
+          callback()
+        }
+        if (!stall?.(received++)) return accept()
+        held.push({ mail, session: session.id, answer: () => (closed.has(session.id) ? callback(new Error('sender gone')) : accept()) })
       })
     },
   })
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()))
   const actual = (server.server.address() as AddressInfo).port
-  return { port: actual, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return {
+    port: actual,
+    mails,
+    /** The messages held now (see SmtpOptions.stall), not in `mails`; `gone`: its sender disconnected. */
+    held: () => held.map((h) => ({ ...h.mail, gone: closed.has(h.session) })),
+    /** Answers the held messages (kept, or dropped if their sender is gone). */
+    release: () => held.splice(0).forEach((h) => h.answer()),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }
 
 /** A port nothing listens on (taken from the OS, then released). */
-export async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = probe.address() as AddressInfo
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
+export { freePort } from '../../../scripts/engines.mjs'
 
 export async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs

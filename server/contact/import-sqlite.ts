@@ -1,0 +1,95 @@
+import Database from 'better-sqlite3'
+import { existsSync } from 'node:fs'
+import pg from 'pg'
+import { MIGRATIONS, schemaVersion, type Db } from './db'
+import { openPgStore } from './pg-store'
+import type { Row } from './store'
+
+/** Every column of `inquiries` but seq (PostgreSQL numbers the rows itself, in the order copied). */
+const INQUIRY_COLUMNS = ['id', 'token', 'received_at', 'locale', 'name', 'name_kana', 'company', 'email', 'reply_key', 'phone', 'inquiry_type', 'preferred_date', 'message', 'privacy_consent']
+/** The columns of `outbox` copied: not seq, and not claim (a claim belongs to a worker of the SQLite site). */
+const OUTBOX_COLUMNS = ['inquiry_id', 'kind', 'status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at']
+
+const insertSql = (table: string, columns: string[], conflict: string) =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (${conflict}) DO NOTHING`
+
+export interface ImportResult {
+  /** Inquiries copied, and those skipped because PostgreSQL has their id already (an earlier run). */
+  inquiries: number
+  alreadyThere: number
+  /** Mails (outbox rows) copied, and how many of them are pending: the PostgreSQL replicas send those. */
+  mails: number
+  pending: number
+}
+
+/**
+ * DATA_DIR/inquiries.db opened read-only, for `import-sqlite --from FILE` (the site may still be
+ * running on it). Throws, with a sentence for the operator, when the file is missing or is not an
+ * inquiries database at this version's schema (older: start the site on it once, it migrates).
+ */
+export function openSqliteSource(file: string): Db {
+  if (!existsSync(file)) throw new Error(`${file}: no such file`)
+  const current = MIGRATIONS.at(-1)!.version
+  let db: Db | undefined
+  let version: number
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true })
+    version = schemaVersion(db)
+  } catch {
+    db?.close()
+    throw new Error(`${file} is not an inquiries database (DATA_DIR/inquiries.db)`)
+  }
+  if (version !== current) {
+    db.close()
+    throw new Error(`${file} has schema version ${version}, this site ${current}: ${version < current ? 'start this version of the site on it once (it migrates), then import' : 'import with the newer site that wrote it'}`)
+  }
+  return db
+}
+
+/**
+ * Copies every inquiry and mail of a SQLite database into PostgreSQL (migrated first with
+ * openPgStore), for the move from one replica to several. Read in one SQLite read transaction (a
+ * consistent snapshot, also while the site writes), written in ONE PostgreSQL transaction: an
+ * interrupted run copies nothing. Inquiries go in seq order, so PostgreSQL lists them in the same
+ * order; rows already there (same inquiry id, same inquiry and mail kind) are left as they are, so
+ * a second run copies nothing. Mail states are copied as they are, without claims: mails still
+ * pending in SQLite are pending in PostgreSQL, and the replicas send them (stop the SQLite site
+ * first, or it sends them too).
+ */
+export async function importSqlite(source: Db, target: string | pg.Pool): Promise<ImportResult> {
+  const read = source.transaction(() => ({
+    inquiries: source.prepare(`SELECT ${INQUIRY_COLUMNS.join(', ')} FROM inquiries ORDER BY seq`).all() as Row[],
+    outbox: source.prepare(`SELECT ${OUTBOX_COLUMNS.join(', ')} FROM outbox ORDER BY seq`).all() as Row[],
+  }))
+  const { inquiries, outbox } = read()
+
+  if (typeof target === 'string') await (await openPgStore(target, { poolSize: 1 })).close()
+  const pool = typeof target === 'string' ? new pg.Pool({ connectionString: target, max: 1 }) : target
+  const client = await pool.connect()
+  const result: ImportResult = { inquiries: 0, alreadyThere: 0, mails: 0, pending: 0 }
+  try {
+    await client.query('BEGIN')
+    // One prepared statement per table (named), one row at a time: a few thousand inquiries take seconds.
+    const inquiry = { name: 'import-inquiry', text: insertSql('inquiries', INQUIRY_COLUMNS, 'id') }
+    for (const row of inquiries) {
+      const { rowCount } = await client.query({ ...inquiry, values: INQUIRY_COLUMNS.map((c) => row[c]) })
+      if (rowCount === 1) result.inquiries++
+      else result.alreadyThere++
+    }
+    const mail = { name: 'import-mail', text: insertSql('outbox', OUTBOX_COLUMNS, 'inquiry_id, kind') }
+    for (const row of outbox) {
+      const { rowCount } = await client.query({ ...mail, values: OUTBOX_COLUMNS.map((c) => row[c]) })
+      if (rowCount !== 1) continue
+      result.mails++
+      if (row.status === 'pending') result.pending++
+    }
+    await client.query('COMMIT')
+    return result
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw err
+  } finally {
+    client.release()
+    if (typeof target === 'string') await pool.end()
+  }
+}

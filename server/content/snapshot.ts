@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { ContentSource } from '../../shared/content'
+import type { ImageRegistry } from './images'
+import { ContentError, type Loaded } from './load'
+
+/**
+ * Everything a request reads of the content, from one load: the pages' data, the image registry and
+ * whatever the plugins derive from them (the renderer, the page cache, known URLs: kept per snapshot,
+ * see plugins/render.ts). A request takes the snapshot current when it first needs one and keeps it to
+ * the end, so no answer is ever half old and half new content.
+ */
+export interface ContentSnapshot {
+  readonly content: ContentSource
+  readonly images: ImageRegistry
+  /** Warnings of the load (content:check prints them; the server logs them once). */
+  readonly warnings: readonly string[]
+}
+
+export interface ReloadResult {
+  ok: boolean
+  /** The content version now served. */
+  version: string
+  /** Why the new content was refused (the old one is still served). */
+  problems: string[]
+}
+
+interface HolderOptions {
+  /** Loads and validates the whole content folder (throws ContentError listing every problem). */
+  load: () => Promise<Loaded>
+  log: FastifyBaseLogger
+  /** The clock of scheduled publication (tests move it). */
+  now?: () => number
+}
+
+/** setTimeout's longest delay: a publication further away is looked at again after it. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/**
+ * The content being served, and its replacement. `reload()` loads the whole tree into a new snapshot
+ * beside the current one and swaps it in one assignment, only when it is valid; otherwise it logs one
+ * line per problem and the current snapshot stays. Scheduled articles: the snapshot is a view of the
+ * loaded content at an instant, and a timer makes the next view at the next publication instant, so a
+ * scheduled article appears then, without a restart or a reload.
+ */
+export async function createContentHolder({ load, log, now = Date.now }: HolderOptions) {
+  let loaded = await load()
+  let current: ContentSnapshot
+  let previous: ContentSnapshot | null = null
+  let timer: NodeJS.Timeout | undefined
+  let closed = false
+
+  /** The view of `loaded` now, swapped in; the timer set for the next publication. */
+  function install(): void {
+    const view = loaded.at(now())
+    if (current) previous = current
+    current = { content: view.content, images: loaded.images, warnings: loaded.warnings }
+    clearTimeout(timer)
+    if (view.nextChangeAt !== null && !closed) {
+      const wait = Math.min(Math.max(view.nextChangeAt - now(), 0), MAX_TIMER_MS)
+      timer = setTimeout(() => {
+        const before = current.content.version
+        install()
+        if (current.content.version !== before) log.info({ version: current.content.version }, 'scheduled content published')
+      }, wait).unref()
+    }
+  }
+  install()
+
+  let running: Promise<ReloadResult> | null = null
+  let queued: Promise<ReloadResult> | null = null
+
+  async function reloadOnce(reason: string): Promise<ReloadResult> {
+    const started = Date.now()
+    try {
+      loaded = await load()
+    } catch (err) {
+      if (!(err instanceof ContentError)) {
+        log.error({ err, reason }, 'content reload failed: the current content is still served')
+        return { ok: false, version: current.content.version, problems: [(err as Error).message] }
+      }
+      for (const problem of err.problems) log.error({ reason }, `content error: ${problem}`)
+      log.error({ reason, problems: err.problems.length, version: current.content.version }, 'content reload refused: the current content is still served')
+      return { ok: false, version: current.content.version, problems: err.problems }
+    }
+    const before = current.content.version
+    install()
+    for (const warning of loaded.warnings) log.warn({ reason }, `content warning: ${warning}`)
+    log.info({ reason, version: current.content.version, previous: before, ms: Date.now() - started }, 'content reloaded')
+    return { ok: true, version: current.content.version, problems: [] }
+  }
+
+  return {
+    /** The snapshot new requests get. */
+    get current(): ContentSnapshot {
+      return current
+    },
+    /** The one before the last swap (its images still answer pages rendered just before it). */
+    get previous(): ContentSnapshot | null {
+      return previous
+    },
+    /**
+     * Loads the content folder again and swaps it in if valid. Reloads never overlap: one asked for
+     * while another runs waits for it and then runs once (however many were asked for meanwhile).
+     */
+    reload(reason: string): Promise<ReloadResult> {
+      if (!running) {
+        running = reloadOnce(reason).finally(() => (running = null))
+        return running
+      }
+      queued ??= running.then(() => {
+        queued = null
+        return this.reload(reason)
+      })
+      return queued
+    },
+    close(): void {
+      closed = true
+      clearTimeout(timer)
+    },
+  }
+}
+
+export type ContentHolder = Awaited<ReturnType<typeof createContentHolder>>

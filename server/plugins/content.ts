@@ -1,0 +1,77 @@
+import { watch, type FSWatcher } from 'node:fs'
+import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
+import type { Config } from '../config'
+import { loadContent, type Loaded } from '../content/load'
+import { createContentHolder, type ContentHolder, type ContentSnapshot, type ReloadResult } from '../content/snapshot'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The content being served (server/content/snapshot.ts). */
+    contentHolder: ContentHolder
+    /** Loads the content folder again, swapping it in if valid (SIGHUP, CONTENT_WATCH). */
+    reloadContent(reason: string): Promise<ReloadResult>
+  }
+  interface FastifyRequest {
+    /** The content snapshot this request reads from, pinned at its first use (snapshotOf). */
+    contentSnapshot: ContentSnapshot | null
+  }
+}
+
+/** The request's content snapshot: the current one when first asked, the same one to the end of the request. */
+export function snapshotOf(req: FastifyRequest): ContentSnapshot {
+  return (req.contentSnapshot ??= req.server.contentHolder.current)
+}
+
+/** Changes within this long of each other are one reload (an editor saving several files, a git pull). */
+export const WATCH_DEBOUNCE_MS = 300
+
+interface ContentPluginOptions {
+  config: Config
+  /** Already-loaded content (tests); else the content folder, loaded and validated before anything listens. */
+  loaded?: Loaded | undefined
+}
+
+/**
+ * The content snapshot: loaded at start (a broken content folder stops the start), reloaded on
+ * `app.reloadContent()` (main.ts calls it on SIGHUP) and, with CONTENT_WATCH=true, when a file of the
+ * content folder changes.
+ */
+export default fp<ContentPluginOptions>(
+  async (app, { config, loaded }) => {
+    const drafts = config.nodeEnv === 'development'
+    const log = app.log.child({ component: 'content' })
+    let first = loaded
+    const holder = await createContentHolder({
+      load: async () => {
+        if (first) {
+          const given = first
+          first = undefined
+          return given
+        }
+        return loadContent(config.contentDir, { drafts })
+      },
+      log,
+    })
+    for (const warning of holder.current.warnings) log.warn(`content warning: ${warning}`)
+    app.decorate('contentHolder', holder)
+    app.decorate('reloadContent', (reason: string) => holder.reload(reason))
+    app.decorateRequest('contentSnapshot', null)
+
+    let watcher: FSWatcher | null = null
+    if (config.contentWatch) {
+      let pending: NodeJS.Timeout | undefined
+      watcher = watch(config.contentDir, { recursive: true }, () => {
+        clearTimeout(pending)
+        pending = setTimeout(() => void holder.reload('file change'), WATCH_DEBOUNCE_MS).unref()
+      })
+      watcher.on('error', (err) => log.error({ err }, 'content watch failed: reload with SIGHUP'))
+      log.info({ dir: config.contentDir }, 'watching the content folder for changes')
+    }
+    app.addHook('onClose', async () => {
+      watcher?.close()
+      holder.close()
+    })
+  },
+  { name: 'content' },
+)
