@@ -7,8 +7,8 @@
 //      (3 loops of page GETs, 2 loops of inquiries: GET the form, POST it, as fast as answered); after a
 //      3 s warm-up and --before seconds more, the replicas are restarted one at a time (SIGTERM, exit, a new one on the port,
 //      ready). Requests, failures and p99 latency before and during the restart. Twice: with Caddy's active
-//      /readyz check (scripts/engines.mjs's replicaProxyConfig), then without it, as deploy/Caddyfile.replicas
-//      runs (there a POST meeting a closed port fails on Caddy < 2.11.2: caddyserver/caddy#7546).
+//      /readyz?exclude=database check (replicaProxyConfig, the same directives as deploy/Caddyfile.replicas),
+//      then without it (only retries: a POST meeting a closed port fails on Caddy < 2.11.2, caddyserver/caddy#7546).
 //   2. inquiries per second on one replica: SQLite (no DATABASE_URL) and PostgreSQL (DATABASE_URL), the
 //      same client: --concurrency loops, each GETting /contact for a fresh `_token` and POSTing
 //      /api/contact (201), for --duration seconds; --rounds times, alternating (a busy machine shows as

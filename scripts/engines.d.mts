@@ -35,7 +35,7 @@ export function postgresBinDir(): string
 export function alive(pid: number): boolean
 export function startPostgres(options?: { dir?: string }): Promise<PostgresEngine>
 export function startRedis(): Promise<Engine>
-/** healthChecks (default true): the active /readyz check; false: none, as deploy/Caddyfile.replicas. */
+/** The reverse_proxy directives of deploy/Caddyfile.replicas. healthChecks (default true): its active `/readyz?exclude=database` check; false: none. */
 export function replicaProxyConfig(options: { upstreams: string[]; port: number; adminPort: number; healthChecks?: boolean }): string
 export function startCaddy(options: { upstreams: string[]; port?: number; healthChecks?: boolean }): Promise<CaddyEngine>
 /** Registers a child process for the exit hook (SIGKILLed if still running when this process exits). */

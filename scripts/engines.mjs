@@ -376,27 +376,32 @@ export async function startRedis() {
 
 // ---------------------------------------------------------------------------------------------- Caddy
 
+/** The active health check of replicaProxyConfig (and of deploy/Caddyfile.replicas), one directive a line. */
+const REPLICA_HEALTH_CHECK = ['health_uri /readyz?exclude=database', 'health_interval 1s', 'health_timeout 2s', 'health_status 200']
+
 /**
- * The Caddyfile of the load balancer in front of the site's replicas (plain HTTP on 127.0.0.1:port):
- * round robin; an active health check of each replica's /readyz every second (a draining replica answers 503 and
- * is taken out before its port closes; a restarted one comes back once ready); a replica that refuses a
- * connection is marked down for a while (passive check) and the request is tried on another one for up to 5 s
- * (Caddy retries dial errors whatever the method: nothing was sent yet).
+ * The Caddyfile of the load balancer in front of the site's replicas (plain HTTP on 127.0.0.1:port), with the
+ * reverse_proxy directives of deploy/Caddyfile.replicas (test/server/compose-replicas.test.ts checks they are
+ * the same, so the harness runs what is deployed): round robin; an active health check of each replica's
+ * `/readyz?exclude=database` every second (a draining replica answers 503 and is taken out before its port
+ * closes; a restarted one comes back once ready; a database outage takes none out); a replica that failed a
+ * request is avoided for 10 s (passive check) and a request whose connection failed is tried on another one
+ * for up to 5 s (Caddy retries dial errors whatever the method: nothing was sent yet).
  * Caveat, Caddy before 2.11.2 (caddyserver/caddy#7546, fixed by #7547): the retry of a request WITH A BODY after a
  * dial error fails, 502 "http: invalid Read on closed Body", and the failed retry counts against the healthy
  * upstream too (503 "no upstreams available" for fail_duration). GETs are retried fine. So on those versions a
  * POST that meets a closed port fails: only the active check (which takes a replica out before its port closes)
  * keeps rolling restarts free of failed POSTs.
- * One function, so a deploy Caddyfile can be compared with it. (No `persist_config off`: Caddy 2.6 does not know that
- * global option, it came with 2.7; the autosave it writes lands in the temporary XDG_CONFIG_HOME.)
- * `healthChecks: false` leaves the active check out, as deploy/Caddyfile.replicas does (its dynamic upstreams get
- * none): then only the replica's Connection: close during SHUTDOWN_DELAY_MS and the retries of refused
- * connections keep requests from failing (see the caveat).
+ * (No `persist_config off`: Caddy 2.6 does not know that global option, it came with 2.7; the autosave it writes
+ * lands in the temporary XDG_CONFIG_HOME.)
+ * `healthChecks: false` leaves the active check out (bench/replicas.mjs measures what it is worth): then only the
+ * replica's Connection: close during SHUTDOWN_DELAY_MS and the retries of refused connections keep requests
+ * from failing (see the caveat).
  * @param {{ upstreams: string[], port: number, adminPort: number, healthChecks?: boolean }} options upstreams as 'host:port'
  * @returns {string}
  */
 export function replicaProxyConfig({ upstreams, port, adminPort, healthChecks = true }) {
-  const health = healthChecks ? '\n\t\thealth_uri /readyz\n\t\thealth_interval 1s\n\t\thealth_timeout 1s\n\t\thealth_status 200' : ''
+  const health = healthChecks ? REPLICA_HEALTH_CHECK.map((d) => `\n\t\t${d}`).join('') : ''
   return `{
 	admin 127.0.0.1:${adminPort}
 	auto_https off
@@ -407,8 +412,11 @@ http://:${port} {
 	reverse_proxy ${upstreams.join(' ')} {
 		lb_policy round_robin
 		lb_try_duration 5s
-		lb_try_interval 100ms
-		fail_duration 2s${health}
+		lb_try_interval 250ms
+		fail_duration 10s${health}
+		transport http {
+			dial_timeout 2s
+		}
 	}
 }
 `

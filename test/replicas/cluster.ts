@@ -38,7 +38,7 @@ export interface ClusterOptions {
   redis?: boolean
   /** false: no Caddy in front (SITE_URL is then the first replica's origin). */
   proxy?: boolean
-  /** false: Caddy without the active /readyz check (as deploy/Caddyfile.replicas). */
+  /** false: Caddy without the active /readyz check (deploy/Caddyfile.replicas has it; bench/replicas.mjs compares). */
   healthChecks?: boolean
   /** false: no DATABASE_URL (SQLite in each replica's DATA_DIR: one replica only makes sense). */
   postgres?: boolean
