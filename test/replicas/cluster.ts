@@ -7,24 +7,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-// @ts-expect-error: a plain ES module shared with the bench scripts
-import { startBuiltServer as startBuilt } from '../../bench/built-server.mjs'
+import { startBuiltServer, type BuiltServer } from '../../bench/built-server.mjs'
 import { freePort, startCaddy, startPostgres, startRedis, type CaddyEngine, type Engine, type PostgresEngine } from '../../scripts/engines.mjs'
 import { formFields, formToken, validInquiry } from '../server/contact/helper'
 import { startSmtp, type ReceivedMail, type SmtpOptions } from '../server/contact/smtp'
 
-/** bench/built-server.mjs's startBuiltServer, typed. */
-export interface BuiltServer {
-  origin: string
-  port: number
-  child: ChildProcess
-  /** Signals the process (SIGTERM by default) and resolves with its exit once it is gone. */
-  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  /** Its log lines (stdout) and stderr so far. */
-  output(): string
-}
-export const startBuiltServer: (env: Record<string, string>, options?: { timeoutMs?: number; port?: number; logs?: boolean }) => Promise<BuiltServer> = startBuilt
+export { startBuiltServer, type BuiltServer }
 
 /** The same form secret on every replica (a token served by one is accepted by the others). */
 export const FORM_SECRET = 'replica-test-form-secret-0123456'

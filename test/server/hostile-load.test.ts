@@ -1,7 +1,6 @@
 import t from 'tap'
 // @ts-expect-error: a plain ES module shared with the bench script
 import { hostileLoad, peakRssMb } from '../../bench/hostile-load.mjs'
-// @ts-expect-error: a plain ES module shared with the bench scripts
 import { startBuiltServer } from '../../bench/built-server.mjs'
 
 /**
