@@ -33,9 +33,11 @@ export default fp<{ manifest: BuildManifest }>(
     app.addHook('onReady', async () => {
       app.lifecycle.ready = true
     })
-    // While a shutdown delay runs, every answer asks its client to reconnect (elsewhere, the balancer decides).
+    // From the stop signal on (the delay and the drain), every answer asks its client to reconnect (elsewhere,
+    // the balancer decides): a kept-alive connection that went on carrying requests would keep the drain
+    // from ever finishing.
     app.addHook('onSend', async (_req, reply, payload) => {
-      if (app.lifecycle.delaying) reply.header('connection', 'close')
+      if (app.lifecycle.shuttingDown) reply.header('connection', 'close')
       return payload
     })
     // Alive even while the server sheds load (under-pressure's 503 is for the other routes): a liveness
