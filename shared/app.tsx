@@ -33,7 +33,7 @@ export function App({ state, t, pageKey }: AppProps) {
 
 function RoutePage({ route, state, t, pageKey }: { route: RouteDef<any>; state: PageState; t: Translate; pageKey?: string | undefined }) {
   const meta = route.meta({ locale: state.locale, data: state.data, t })
-  const crumbs = crumbsFor(route.id, state.path, meta.title ?? t(route.labelKey), t)
+  const crumbs = crumbsFor(route, state.data, state.path, meta.title ?? t(route.labelKey), t)
   const Component = routeComponent(route)
   if (!Component) throw new Error(`the page component of route "${route.id}" is not loaded`)
   return (

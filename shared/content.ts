@@ -23,6 +23,10 @@ export interface NewsItem {
   cover?: ImageRef | undefined
   /** Body rendered from Markdown (raw HTML escaped, links checked). */
   html: string
+  /** Only on a draft (front matter `draft: true`), which only development shows: the pages mark it. */
+  draft?: true
+  /** Only in development, on an article not yet due (its date is ahead): the pages mark it. */
+  scheduled?: true
 }
 
 /** What list rows and cards need of an article (no body: lists ship small page data). */
@@ -53,17 +57,27 @@ export interface ProjectItem {
   cover: ImageRef
   gallery: ImageRef[]
   html: string
+  /** Only on a draft (front matter `draft: true`), which only development shows: the pages mark it. */
+  draft?: true
+  /** Only in development, on a project not yet due: the pages mark it (projects publish at once today). */
+  scheduled?: true
 }
 
 /** What a project card needs. */
-export type ProjectSummary = Pick<ProjectItem, 'slug' | 'title' | 'titlePhrases' | 'location' | 'completed' | 'category' | 'cover'>
+export type ProjectSummary = Pick<ProjectItem, 'slug' | 'title' | 'titlePhrases' | 'location' | 'completed' | 'category' | 'cover' | 'draft' | 'scheduled'>
 
 export function projectSummary(p: ProjectItem): ProjectSummary {
-  return { slug: p.slug, title: p.title, titlePhrases: p.titlePhrases, location: p.location, completed: p.completed, category: p.category, cover: p.cover }
+  const summary: ProjectSummary = { slug: p.slug, title: p.title, titlePhrases: p.titlePhrases, location: p.location, completed: p.completed, category: p.category, cover: p.cover }
+  // Marks only when set: a published project's summary is as it always was.
+  if (p.draft) summary.draft = true
+  if (p.scheduled) summary.scheduled = true
+  return summary
 }
 
 export interface PageContent {
   title: string
+  /** Text of the page's links in menus and breadcrumbs, when the front matter sets one (`label`). */
+  label?: string | undefined
   /** Japanese titles: the title split at phrase boundaries (server/content/phrases.ts), for headings. */
   titlePhrases?: string[] | undefined
   description: string
@@ -103,6 +117,25 @@ export interface ServiceSummary {
 export const STATIC_PAGE_IDS = ['about', 'service', 'greeting', 'privacy-policy', 'term-of-service'] as const
 export type StaticPageId = (typeof STATIC_PAGE_IDS)[number]
 
+/** A page written in content/pages/ at the path its front matter names (/recruit, /company/history). */
+export interface ContentPage extends PageContent {
+  /** Text of the page's links in menus and breadcrumbs: front matter `label`, else the title. */
+  label: string
+  /** Locale-less path. */
+  path: string
+  /** Languages the page is written in. */
+  locales: Locale[]
+}
+
+/** The site's link menus (site.yml `menus`): the header's navigation and the footer's list of pages. */
+export type Menu = 'header' | 'footer'
+
+/**
+ * A link of the site's navigation (a menu entry, a breadcrumb) as the content names it: its label in
+ * the page's language, or, for a built-in page without one, the translation key of its label (units.nav.*).
+ */
+export type NavLink = { path: string; label: string } | { path: string; labelKey: string }
+
 export const NEWS_CATEGORIES = ['notice', 'press', 'award', 'project', 'recruit', 'csr'] as const
 export const PROJECT_CATEGORIES = ['office', 'housing', 'public', 'renovation', 'civil'] as const
 
@@ -122,6 +155,14 @@ export interface ContentSource {
   /** Languages in which an item exists, for alternates and the sitemap. */
   newsLocales(slug: string): Locale[]
   projectLocales(slug: string): Locale[]
+  /** The page of content/pages/ at this locale-less path in this language (never a built-in page). */
+  contentPage(path: string, locale: Locale): ContentPage | undefined
+  /** Every page of content/pages/ that is not a built-in page, with the languages it exists in. */
+  contentPages(): { path: string; locales: Locale[] }[]
+  /** A menu's links in this language, in order (site.yml `menus`, or the default menus). */
+  menu(menu: Menu, locale: Locale): NavLink[]
+  /** The link to a page of the site at this path in this language (its label), if there is one: breadcrumbs of content pages. */
+  navLink(path: string, locale: Locale): NavLink | undefined
   /** The services the home page lists (site.yml `services`), in order. */
   services(locale: Locale): ServiceSummary[]
   /** Site-wide images by name (hero, greeting, access-map), when the content has them. */

@@ -1,5 +1,5 @@
 import type { Locale } from './i18n/locales'
-import type { SiteInfo } from './content'
+import type { Menu, SiteInfo } from './content'
 
 export interface PageError {
   statusCode: number
@@ -27,6 +27,14 @@ export interface PageState {
   year: number
   /** The company's identity in the page's language (header, footer, structured data). */
   site: SiteInfo
+  /** The header's and the footer's links in the page's language, in order (site.yml `menus`). */
+  menus: Record<Menu, MenuLink[]>
+}
+
+/** One link of a menu: a locale-less path and its text in the page's language. */
+export interface MenuLink {
+  path: string
+  label: string
 }
 
 export const PAGE_STATE_ID = '__page_state'

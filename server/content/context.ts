@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { relative } from 'node:path'
+import { readFileSync, statSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
 import type { ValidateFunction } from 'ajv'
 import type { ImageRef } from '../../shared/content'
 import { describeError } from './describe'
 import { ImageRegistry } from './images'
 import { createMarkdown } from './markdown'
+import { oversizedImage } from './warnings'
 
 /**
  * What every step of loading the content folder shares: the problems found so far (every step
@@ -15,13 +16,19 @@ import { createMarkdown } from './markdown'
 export interface LoadContext {
   readonly dir: string
   readonly problems: string[]
+  /** What a writer would want to know but does not stop the site, in the same 'file: field: what' lines. */
+  readonly warnings: string[]
   readonly images: ImageRegistry
-  readonly render: (markdown: string) => string
+  /** Markdown to HTML; `images` (by source as written) are shown in their variants. */
+  readonly render: (markdown: string, images?: ReadonlyMap<string, ImageRef>) => string
   /** A path as problems name it: relative to the content folder. */
   rel(path: string): string
   /** A file's text, or null after noting that it is missing. */
   read(path: string): string | null
-  /** Registers an image the file refers to, or notes why it cannot be used and returns undefined. */
+  /**
+   * Registers an image the file refers to, or notes why it cannot be used and returns undefined.
+   * A raster image much larger than the site ever shows it is noted once as a warning.
+   */
   image(src: string, alt: string, file: string): Promise<ImageRef | undefined>
   /** Whether the data passes the validator; else notes one line per problem, naming file and field. */
   check<T>(validate: ValidateFunction, data: unknown, file: string): data is T
@@ -31,6 +38,8 @@ export interface LoadContext {
 
 export function createLoadContext(dir: string): LoadContext {
   const problems: string[] = []
+  const warnings: string[] = []
+  const warnedImages = new Set<string>()
   const images = new ImageRegistry(dir)
   const hash = createHash('sha256')
   const rel = (path: string) => relative(dir, path)
@@ -38,6 +47,7 @@ export function createLoadContext(dir: string): LoadContext {
   return {
     dir,
     problems,
+    warnings,
     images,
     render: createMarkdown(),
     rel,
@@ -52,12 +62,20 @@ export function createLoadContext(dir: string): LoadContext {
       }
     },
     async image(src, alt, file) {
+      let ref: ImageRef
       try {
-        return await images.register(src, alt)
+        ref = await images.register(src, alt)
       } catch (err) {
         problems.push(`${file}: ${(err as Error).message}`)
         return undefined
       }
+      const path = resolve(dir, src)
+      if (!warnedImages.has(path)) {
+        warnedImages.add(path)
+        const warning = oversizedImage(rel(path), ref.width, statSync(path).size)
+        if (warning) warnings.push(warning)
+      }
+      return ref
     },
     check<T>(validate: ValidateFunction, data: unknown, file: string): data is T {
       if (validate(data)) return true

@@ -5,6 +5,7 @@
  */
 
 import { parseDate } from '../../shared/validation'
+import { parsePublishDate } from './publication'
 
 /** 'YYYY-MM' of a real month (01-12). */
 export function isRealMonth(value: string): boolean {
@@ -25,10 +26,16 @@ export interface ContentFormat {
 
 export const CONTENT_FORMATS = {
   date: { validate: isRealDate, words: 'must be a real date written YYYY-MM-DD' },
+  // A news date: the day (00:00 in Japan), the day and time in Japan, or with its zone (server/content/publication.ts).
+  'publish-date': { validate: (v) => parsePublishDate(v) !== null, words: 'must be a real date written YYYY-MM-DD, optionally with a time HH:MM' },
   month: { validate: isRealMonth, words: 'must be a real month written YYYY-MM' },
   image: {
     validate: (v) => /^images\/[A-Za-z0-9/_.-]+\.(svg|png|jpe?g|webp|avif)$/.test(v),
     words: 'must be a file in images/ (letters a-z and A-Z, 0-9, /, _, . and - only) ending in .svg, .png, .jpg, .jpeg, .webp or .avif',
+  },
+  'page-path': {
+    validate: (v) => /^(\/[A-Za-z0-9_-]+)+$/.test(v),
+    words: 'must be an address like /recruit or /company/history: /, then letters a-z and A-Z, 0-9, _ and -, parts separated by /',
   },
   'postal-code': { validate: (v) => /^\d{3}-?\d{4}$/.test(v), words: 'must be a postal code written 123-4567' },
   phone: { validate: (v) => /^[0-9+-]{6,20}$/.test(v), words: 'must be a phone number of 6 to 20 digits, + and - (like 03-5555-0123)' },

@@ -5,8 +5,10 @@ import type { Locale } from '../../shared/i18n/locales'
 import type { NewsItem, ProjectItem } from '../../shared/content'
 import type { LoadContext } from './context'
 import { parseFrontMatter } from './front-matter'
+import { japanDay, parsePublishDate, setPublication } from './publication'
 import { titlePhrases } from './phrases'
 import { validators } from './validators'
+import { missingVersions } from './warnings'
 
 /** An item's versions by slug: each language it is written in. */
 export type ItemsBySlug<T> = Map<string, Partial<Record<Locale, T>>>
@@ -50,25 +52,36 @@ async function loadItems<T>(ctx: LoadContext, folder: string, validate: Validate
       ctx.problems.push(`${ctx.rel(path)}: ${(err as Error).message}`)
     }
   }
+  missingVersions(ctx, folder, result)
   return result
 }
 
-/** News articles (content/news); an article whose cover image cannot be used is left out. */
+/**
+ * News articles (content/news); an article whose cover image cannot be used is left out. Each has its
+ * publication (publication.ts): `draft`, and the instant its `date` names; the date shown is that instant's day in Japan.
+ */
 export function loadNews(ctx: LoadContext): Promise<ItemsBySlug<NewsItem>> {
   return loadItems(ctx, 'news', validators.news, async ({ slug, locale, data: d, html, file }) => {
     const cover = d.cover ? await ctx.image(d.cover, d.coverAlt, file) : undefined
     if (d.cover && !cover) return undefined
-    return { slug, date: d.date, title: d.title, titlePhrases: titlePhrases(d.title, locale), excerpt: d.excerpt, category: d.category, cover, html }
+    const publishAt = parsePublishDate(d.date)!
+    const item: NewsItem = { slug, date: japanDay(publishAt), title: d.title, titlePhrases: titlePhrases(d.title, locale), excerpt: d.excerpt, category: d.category, cover, html }
+    if (d.draft === true) item.draft = true
+    return setPublication(item, { draft: d.draft === true, publishAt })
   })
 }
 
-/** Construction projects (content/projects); a project with a cover or gallery image that cannot be used is left out. */
+/** Construction projects (content/projects); a project with a cover or gallery image that cannot be used is left out. `draft: true` is noted as for news. */
 export function loadProjects(ctx: LoadContext): Promise<ItemsBySlug<ProjectItem>> {
   return loadItems(ctx, 'projects', validators.project, async ({ slug, locale, data: d, html, file }) => {
     const cover = await ctx.image(d.cover, d.coverAlt, file)
     const gallery = []
     for (const g of d.gallery ?? []) gallery.push(await ctx.image(g.src, g.alt, file))
     if (!cover || gallery.some((g) => !g)) return undefined
-    return { ...d, slug, titlePhrases: titlePhrases(d.title, locale), featured: d.featured === true, cover, gallery, html } as ProjectItem
+    const { draft, ...fields } = d
+    const item = { ...fields, slug, titlePhrases: titlePhrases(d.title, locale), featured: d.featured === true, cover, gallery, html } as ProjectItem
+    if (draft === true) item.draft = true
+    // Projects appear as soon as they are loaded, unless drafts.
+    return setPublication(item, { draft: draft === true, publishAt: Number.NEGATIVE_INFINITY })
   })
 }

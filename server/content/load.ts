@@ -2,13 +2,16 @@ import type { ContentSource } from '../../shared/content'
 import { createLoadContext } from './context'
 import type { ImageRegistry } from './images'
 import { loadNews, loadProjects } from './items'
+import { siteMenus } from './navigation'
 import { loadPages, loadSiteImages } from './pages'
 import { readSiteFile, serviceCards, siteInfos } from './site'
+import { nextPublication, viewVersion, visibleItems } from './publication'
 import { buildContentSource } from './source'
+import { warnPagesOutsideMenus } from './warnings'
 
-/** Every problem found in the content, one line each ('news/x.ja.md: date: must be a real date written YYYY-MM-DD (got 2026-02-30)'). */
+/** Every problem found in the content, one line each ('news/x.ja.md: date: must be a real date written YYYY-MM-DD, optionally with a time HH:MM (got 2026-02-30)'). */
 export class ContentError extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(readonly problems: string[], readonly warnings: string[] = []) {
     super(`content has ${problems.length} problem(s):\n${problems.join('\n')}`)
   }
 }
@@ -38,17 +41,33 @@ export interface LoadOptions {
  * throws a ContentError listing every problem, one line each, naming file and field.
  * Each step goes on after a problem, so that one run reports them all.
  */
-export async function loadContent(contentDir: string, _options: LoadOptions = {}): Promise<Loaded> {
+export async function loadContent(contentDir: string, { drafts = false }: LoadOptions = {}): Promise<Loaded> {
   const ctx = createLoadContext(contentDir)
   const site = readSiteFile(ctx)
-  const pages = loadPages(ctx)
+  const pages = await loadPages(ctx)
   const news = await loadNews(ctx)
   const projects = await loadProjects(ctx)
   const siteImages = await loadSiteImages(ctx)
   const services = serviceCards(ctx, site, pages)
-  if (ctx.problems.length > 0 || !site) throw new ContentError(ctx.problems)
+  const menus = siteMenus(ctx, site, pages)
+  warnPagesOutsideMenus(ctx, site, pages)
+  if (ctx.problems.length > 0 || !site) throw new ContentError(ctx.problems, ctx.warnings)
   const version = ctx.version()
   const sites = siteInfos(site)
-  const at = (_now: number) => ({ content: buildContentSource({ version, sites, pages, news, projects, siteImages, services }), nextChangeAt: null })
-  return { content: at(Date.now()).content, images: ctx.images, warnings: [], at }
+  // What visitors see at `now`: drafts only in development, scheduled articles from their instant on.
+  const at = (now: number) => {
+    const view = { now, drafts }
+    const content = buildContentSource({
+      version: viewVersion(version, [news, projects], view),
+      sites,
+      pages,
+      news: visibleItems(news, view),
+      projects: visibleItems(projects, view),
+      siteImages,
+      services,
+      menus,
+    })
+    return { content, nextChangeAt: nextPublication([news, projects], now) }
+  }
+  return { content: at(Date.now()).content, images: ctx.images, warnings: ctx.warnings, at }
 }

@@ -1,31 +1,127 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { LOCALE_CODES } from '../../shared/i18n/locales'
+import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { SITE_IMAGES, STATIC_PAGE_IDS, type ImageRef, type PageContent } from '../../shared/content'
 import type { LoadContext } from './context'
+import { CONTENT_FORMATS } from './formats'
 import { parseFrontMatter } from './front-matter'
+import { markdownImages } from './markdown'
+import { isStaticPageId, pathTakenBy } from './navigation'
 import { titlePhrases } from './phrases'
 import { validators } from './validators'
 
-/** Company pages (content/pages/<id>.<lang>.md), keyed '<id>.<lang>': every one is required in every language. */
-export function loadPages(ctx: LoadContext): Map<string, PageContent> {
-  const pages = new Map<string, PageContent>()
+/** A page file of content/pages/ as loaded: its text, at its path. */
+export interface LoadedPage extends PageContent {
+  /** Locale-less path: a built-in page's fixed one (/about), or the one the front matter names. */
+  path: string
+  /** The file as problems name it (pages/recruit.ja.md). */
+  file: string
+}
+
+/** Every page file, keyed '<name>.<lang>': the five built-in pages and the pages written at their own path. */
+export type PageFiles = ReadonlyMap<string, LoadedPage>
+
+interface PageFront {
+  title: string
+  description: string
+  path?: string
+  label?: string
+}
+
+const PAGE_FILE = /^([a-z0-9][a-z0-9-]*)\.(ja|en)\.md$/
+
+/**
+ * The pages (content/pages/<name>.<lang>.md). The five built-in pages (about, service, greeting,
+ * privacy-policy, term-of-service) are required in every language and live at their fixed routes;
+ * every other file is a page at the `path:` its front matter names, in the languages it is written in.
+ * A path must be the same in each language of a page, and must not be one the site already answers.
+ */
+export async function loadPages(ctx: LoadContext): Promise<Map<string, LoadedPage>> {
+  const pages = new Map<string, LoadedPage>()
+  const dir = join(ctx.dir, 'pages')
   for (const id of STATIC_PAGE_IDS) {
-    for (const code of LOCALE_CODES) {
-      const path = join(ctx.dir, 'pages', `${id}.${code}.md`)
-      const text = ctx.read(path)
-      if (text === null) continue
-      try {
-        const doc = parseFrontMatter(text)
-        if (ctx.check<{ title: string; description: string }>(validators.page, doc.data, ctx.rel(path))) {
-          pages.set(`${id}.${code}`, { title: doc.data.title, titlePhrases: titlePhrases(doc.data.title, code), description: doc.data.description, html: ctx.render(doc.body) })
-        }
-      } catch (err) {
-        ctx.problems.push(`${ctx.rel(path)}: ${(err as Error).message}`)
-      }
-    }
+    for (const code of LOCALE_CODES) await loadPage(ctx, pages, id, code, join(dir, `${id}.${code}.md`))
   }
+  for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
+    const m = PAGE_FILE.exec(name)
+    if (!m) {
+      if (!name.startsWith('.')) ctx.problems.push(`${ctx.rel(join(dir, name))}: file name must be <name>.ja.md or <name>.en.md, the name using only a-z, 0-9 and - (not first)`)
+      continue
+    }
+    if (!isStaticPageId(m[1]!)) await loadPage(ctx, pages, m[1]!, m[2] as Locale, join(dir, name))
+  }
+  checkPaths(ctx, pages)
   return pages
+}
+
+/** One page file, checked: its front matter, its path (required unless built-in) and its images. */
+async function loadPage(ctx: LoadContext, pages: Map<string, LoadedPage>, name: string, code: Locale, path: string): Promise<void> {
+  const text = ctx.read(path)
+  if (text === null) return
+  const file = ctx.rel(path)
+  try {
+    const doc = parseFrontMatter(text)
+    if (!ctx.check<PageFront>(validators.page, doc.data, file)) return
+    const front = doc.data
+    if (isStaticPageId(name) && front.path !== undefined && front.path !== `/${name}`) {
+      ctx.problems.push(`${file}: path: must be /${name}, the fixed address of the built-in ${name} page, or be left out (got ${front.path})`)
+      return
+    }
+    if (!isStaticPageId(name) && front.path === undefined) {
+      ctx.problems.push(`${file}: path: is required: a page other than the built-in ${STATIC_PAGE_IDS.join(', ')} must say at which address it is shown (like path: /${name})`)
+      return
+    }
+    const images = await bodyImages(ctx, doc.body, file)
+    pages.set(`${name}.${code}`, {
+      title: front.title,
+      titlePhrases: titlePhrases(front.title, code),
+      description: front.description,
+      ...(front.label !== undefined ? { label: front.label } : {}),
+      html: ctx.render(doc.body, images),
+      path: front.path ?? `/${name}`,
+      file,
+    })
+  } catch (err) {
+    ctx.problems.push(`${file}: ${(err as Error).message}`)
+  }
+}
+
+/** The images the Markdown shows (![Map](images/access-map.svg)), registered: each must be a file of images/. */
+async function bodyImages(ctx: LoadContext, body: string, file: string): Promise<Map<string, ImageRef>> {
+  const images = new Map<string, ImageRef>()
+  for (const src of markdownImages(body)) {
+    if (!CONTENT_FORMATS.image.validate(src)) {
+      ctx.problems.push(`${file}: image ${src}: ${CONTENT_FORMATS.image.words}`)
+      continue
+    }
+    const ref = await ctx.image(src, '', file)
+    if (ref) images.set(src, ref)
+  }
+  return images
+}
+
+/**
+ * Paths of the pages written at their own address: not one the site answers itself (a built-in
+ * page, /api, /_…), the same in every language of a page, and one page's only. A page with a
+ * wrong path is left out.
+ */
+function checkPaths(ctx: LoadContext, pages: Map<string, LoadedPage>): void {
+  const owners = new Map<string, { name: string; file: string }>()
+  for (const [key, page] of pages) {
+    const name = key.slice(0, key.lastIndexOf('.'))
+    if (isStaticPageId(name)) continue
+    const taken = pathTakenBy(page.path)
+    const other = LOCALE_CODES.map((code) => pages.get(`${name}.${code}`)).find((p) => p && p !== page && p.path !== page.path)
+    const owner = owners.get(page.path)
+    let problem: string | null = null
+    if (taken) problem = `path: ${page.path} collides with ${taken}`
+    else if (other && other.file < page.file) problem = `path: must be the same in every language: ${other.file} says ${other.path} (got ${page.path})`
+    else if (owner && owner.name !== name) problem = `path: ${page.path} is already the path of ${owner.file}`
+    if (problem) {
+      ctx.problems.push(`${page.file}: ${problem}`)
+      pages.delete(key)
+    } else if (!owner) owners.set(page.path, { name, file: page.file })
+  }
 }
 
 /** The optional site-wide images (content/images/<name>.svg, .jpg or .png): hero, greeting photo, access map. */

@@ -34,6 +34,8 @@ export const siteSchema = {
       properties: Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((network) => [network, written('account')])),
     },
     licences: localised({ type: 'array', items: text }),
+    // The header's and footer's links (entries checked in navigation.ts: a path, or path + label).
+    menus: { type: 'object', additionalProperties: false, properties: { header: { type: 'array', maxItems: 12 }, footer: { type: 'array', maxItems: 24 } } },
     services: {
       type: 'array',
       maxItems: 12,
@@ -46,7 +48,8 @@ export const pageSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['title', 'description'],
-  properties: { title: text, description: text },
+  // path: required for every page but the five built-in ones (checked in pages.ts, in words).
+  properties: { title: text, description: text, path: written('page-path'), label: text },
 } as const
 
 export const newsSchema = {
@@ -55,11 +58,13 @@ export const newsSchema = {
   required: ['title', 'date', 'category', 'excerpt'],
   properties: {
     title: text,
-    date: written('date'),
+    // The day, or the day and time it appears (Japan time, or the zone written): see publication.ts.
+    date: written('publish-date'),
     category: { enum: [...NEWS_CATEGORIES] },
     excerpt: text,
     cover: imagePath,
     coverAlt: text,
+    draft: { type: 'boolean' },
   },
   dependencies: { cover: ['coverAlt'] },
 } as const
@@ -83,6 +88,7 @@ export const projectSchema = {
     scope: text,
     summary: text,
     featured: { type: 'boolean' },
+    draft: { type: 'boolean' },
     cover: imagePath,
     coverAlt: text,
     gallery: {

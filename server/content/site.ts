@@ -32,7 +32,7 @@ export function siteInfos(site: SiteFile): Record<Locale, SiteInfo> {
   return Object.fromEntries(
     LOCALE_CODES.map((code) => {
       const pick = (v: any) => (v && typeof v === 'object' && !Array.isArray(v) && code in v ? v[code] : v)
-      const info = Object.fromEntries(Object.entries(site).flatMap(([k, v]) => (k === 'services' ? [] : [[k, k === 'social' ? v : pick(v)]])))
+      const info = Object.fromEntries(Object.entries(site).flatMap(([k, v]) => (k === 'services' || k === 'menus' ? [] : [[k, k === 'social' ? v : pick(v)]])))
       return [code, { social: {}, ...info } as SiteInfo]
     }),
   ) as Record<Locale, SiteInfo>

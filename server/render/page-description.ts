@@ -1,13 +1,13 @@
 import { absoluteUrl, computeAlternates } from '../../shared/alternates'
-import { crumbsFor } from '../../shared/components/breadcrumb'
+import { crumbsFor, navLabel } from '../../shared/components/breadcrumb'
 import { errorTitleKey } from '../../shared/components/error-page'
-import type { ContentSource, ImageRef } from '../../shared/content'
+import type { ContentSource, ImageRef, Menu } from '../../shared/content'
 import { buildHead, buildTitle, type HeadData } from '../../shared/head'
 import { shareImage } from '../../shared/images'
 import type { Translate } from '../../shared/i18n/messages'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { localizePath } from '../../shared/i18n/negotiate'
-import type { PageError, PageState } from '../../shared/page-state'
+import type { MenuLink, PageError, PageState } from '../../shared/page-state'
 import { breadcrumbLd } from '../../shared/structured-data'
 import type { BuildManifest } from './manifest'
 import { switchTargets, type Resolution } from './resolve'
@@ -44,7 +44,13 @@ function pageState(resolution: Resolution, error: PageError | null): PageState {
     buildId: deps.manifest.id,
     year: new Date().getFullYear(),
     site: deps.content.site(resolution.locale),
+    menus: { header: menuLinks('header', resolution.locale), footer: menuLinks('footer', resolution.locale) },
   }
+}
+
+/** A menu's links as the header and footer show them: each label in the page's language. */
+function menuLinks(menu: Menu, locale: Locale): MenuLink[] {
+  return deps.content.menu(menu, locale).map((link) => ({ path: link.path, label: navLabel(link, translators[locale]) }))
 }
 
 function headFor(resolution: Resolution, error: PageError | null, origin: string) {
@@ -60,7 +66,7 @@ function headFor(resolution: Resolution, error: PageError | null, origin: string
   if (page) {
     jsonLd.push(...(page.route.structuredData?.({ data: page.data, site, url: alternates.canonical, origin, locale }) ?? []))
     if (page.route.layout.breadcrumb && page.route.id !== 'home') {
-      const crumbs = crumbsFor(page.route.id, page.path, meta.title ?? t(page.route.labelKey), t)
+      const crumbs = crumbsFor(page.route, page.data, page.path, meta.title ?? t(page.route.labelKey), t)
       jsonLd.push(breadcrumbLd(crumbs.map((c) => ({ label: c.label, url: absoluteUrl(origin, localizePath(c.to, locale)) }))))
     }
   }

@@ -6,6 +6,7 @@ import { splitLocalePath, localizePath, type LocalizedPath } from '../../shared/
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { PageError } from '../../shared/page-state'
 import { findRoute, routes, SLUG_PATTERN, type RouteDef } from '../../shared/routes'
+import { CONTENT_PAGE_PATH } from '../../shared/routes/content-page'
 
 const matchable = routes.map((r) => ({ id: r.id, path: r.path, caseSensitive: true }))
 
@@ -45,21 +46,21 @@ export type Resolution = ({ kind: 'page' } & ResolvedPage) | ({ kind: 'error'; e
 
 /**
  * Turns a URL path into a route, its params and its loader data, or into a 404
- * (unknown path: 'Page not found: {path}'; a slug that fails validation or names
+ * (unknown path, content page included: 'Page not found: {path}'; a slug that fails validation or names
  * nothing: 'Page Not Found: {path}'). Never throws for a bad URL.
  */
 export function resolvePage(pathname: string, search: URLSearchParams, content: ContentSource, form?: unknown): Resolution {
   const localized = splitLocalePath(pathname)
   const match = matchPath(localized.path)
   const route = match && findRoute(match.id)
-  if (!match || !route) {
-    return { kind: 'error', ...localized, error: { statusCode: 404, statusMessage: `Page not found: ${pathname}` } }
-  }
+  const unknown = { kind: 'error' as const, ...localized, error: { statusCode: 404, statusMessage: `Page not found: ${pathname}` } }
+  if (!match || !route) return unknown
   const params = { ...match.params }
   const invalid = { kind: 'error' as const, ...localized, error: { statusCode: 404, statusMessage: `Page Not Found: ${pathname}` } }
   if (route.slugParam && !SLUG_PATTERN.test(params[route.slugParam] ?? '')) return invalid
   const data = route.loader ? route.loader({ locale: localized.locale, params, search, content, form }) : null
-  if (route.loader && data === null) return invalid
+  // The content page route takes every other path: a path no page of content/pages/ has is unknown.
+  if (route.loader && data === null) return route.path === CONTENT_PAGE_PATH ? unknown : invalid
   if (!pageMatches.has(localized.path)) pageMatches.set(localized.path, match)
   const available = route.locales ? route.locales(data, content) : [...LOCALE_CODES]
   const canonicalSearch = route.canonicalSearch ? route.canonicalSearch(data) : ''

@@ -37,11 +37,16 @@ function itemPages(route: RouteDef<any>, { list, lastmod }: ContentItems, conten
 
 /**
  * Every page the route table lists for the sitemaps, each route by its own policy: the fixed pages
- * first (in table order), then the pages routes list from the content (articles, projects).
+ * first (in table order), then the pages routes list from the content (articles, projects, the
+ * pages of content/pages/ at their own paths).
  */
 function listPages(content: ContentSource): SitemapPage[] {
-  const fixed = routes.filter((r) => r.sitemap === 'page').map((r) => ({ path: r.path, locales: LOCALE_CODES }))
-  return fixed.concat(routes.flatMap((r) => (r.sitemap && r.sitemap !== 'page' ? itemPages(r, r.sitemap, content) : [])))
+  const fixed: SitemapPage[] = routes.filter((r) => r.sitemap === 'page').map((r) => ({ path: r.path, locales: LOCALE_CODES }))
+  const listed = routes.flatMap((r): SitemapPage[] => {
+    if (r.sitemap === 'contentPages') return content.contentPages()
+    return r.sitemap && r.sitemap !== 'page' ? itemPages(r, r.sitemap, content) : []
+  })
+  return fixed.concat(listed)
 }
 
 /** Every canonical page URL of the given languages once, with its alternates from computeAlternates. */

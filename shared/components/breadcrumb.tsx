@@ -1,6 +1,7 @@
 import { useI18n } from '../i18n/context'
 import type { Translate } from '../i18n/messages'
-import { routeChain } from '../routes'
+import type { NavLink } from '../content'
+import { findRoute, routeChain, type RouteDef } from '../routes'
 import { AppLink } from './app-link'
 
 export interface Crumb {
@@ -10,12 +11,24 @@ export interface Crumb {
   current: boolean
 }
 
-/** Crumbs from the route table: home, parents, then the current page's own title. */
-export function crumbsFor(routeId: string, currentPath: string, currentTitle: string, t: Translate): Crumb[] {
-  const chain = routeChain(routeId)
-  return chain.map((r, i) =>
-    i === chain.length - 1 ? { label: currentTitle, to: currentPath, current: true } : { label: t(r.labelKey), to: r.path, current: false },
-  )
+/**
+ * Crumbs from the route table: home, parents, then the current page's own title. A route whose data
+ * names its crumbs (a content page: its ancestor pages) has home, those, then its title.
+ */
+export function crumbsFor(route: RouteDef<any>, data: unknown, currentPath: string, currentTitle: string, t: Translate): Crumb[] {
+  const current: Crumb = { label: currentTitle, to: currentPath, current: true }
+  if (route.crumbs) {
+    const home = findRoute('home')!
+    const links = [{ path: home.path, labelKey: home.labelKey }, ...route.crumbs(data)]
+    return [...links.map((link) => ({ label: navLabel(link, t), to: link.path, current: false })), current]
+  }
+  const chain = routeChain(route.id)
+  return chain.map((r, i) => (i === chain.length - 1 ? current : { label: t(r.labelKey), to: r.path, current: false }))
+}
+
+/** A navigation link's text: its own label, or its translation key's text. */
+export function navLabel(link: NavLink, t: Translate): string {
+  return 'label' in link ? link.label : t(link.labelKey)
 }
 
 export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {

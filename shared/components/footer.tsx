@@ -1,13 +1,12 @@
 import { useI18n } from '../i18n/context'
 import { usePageState } from '../page-context'
 import { AppLink } from './app-link'
-import { menuItems } from '../routes'
 import { socialProfiles } from '../social'
 
 /** Company name, address, phone, social profiles and licences, the footer menu's links and the copyright. */
 export function Footer() {
   const { t } = useI18n()
-  const { year, site } = usePageState()
+  const { year, site, menus } = usePageState()
   const social = socialProfiles(site)
   return (
     <footer className="site-footer">
@@ -40,9 +39,9 @@ export function Footer() {
         </div>
         <nav aria-label={t('units.a11y.footerNav')}>
           <ul className="site-footer__links">
-            {menuItems('footer').map((item) => (
+            {menus.footer.map((item) => (
               <li key={item.path}>
-                <AppLink to={item.path}>{t(item.labelKey)}</AppLink>
+                <AppLink to={item.path}>{item.label}</AppLink>
               </li>
             ))}
           </ul>

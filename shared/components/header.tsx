@@ -3,19 +3,19 @@ import { AppLink } from './app-link'
 import { LanguageSwitch } from './language-switch'
 import { ThemeSwitch } from './theme-switch'
 import { usePageState } from '../page-context'
-import { menuItems } from '../routes'
 
 function NavLinks({ currentPath, className }: { currentPath: string; className: string }) {
   const { t } = useI18n()
+  const { menus } = usePageState()
   // 'page' for the page itself, 'true' for a section ancestor (News on an article).
   const current = (to: string) => (currentPath === to ? 'page' : currentPath.startsWith(to + '/') ? 'true' : undefined)
   return (
     <nav aria-label={t('units.nav.label')} className={className}>
       <ul className="site-nav">
-        {menuItems('header').map((item) => (
+        {menus.header.map((item) => (
           <li key={item.path}>
             <AppLink to={item.path} aria-current={current(item.path)}>
-              {t(item.labelKey)}
+              {item.label}
             </AppLink>
           </li>
         ))}

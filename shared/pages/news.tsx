@@ -7,6 +7,7 @@ import { CategoryFilter, Pagination } from '../components/list-controls'
 import { PageHeader } from '../components/page-header'
 import { Phrased } from '../components/phrased'
 import { Picture, SIZES } from '../components/picture'
+import { PublicationBadge } from '../components/publication-badge'
 import { useRouteMeta } from './use-route-meta'
 import { listSearch, readListQuery } from './list-query'
 
@@ -58,6 +59,7 @@ export function NewsRows({ items }: { items: NewsSummary[] }) {
           <time dateTime={item.date}>{formatListDate(item.date)}</time>
           <span className="badge">{t(`units.news.categories.${item.category}`)}</span>
           <AppLink to={`/news/${item.slug}`} className="news-list__title">
+            <PublicationBadge item={item} />
             <Phrased text={item.title} phrases={item.titlePhrases} />
           </AppLink>
         </li>
@@ -105,6 +107,7 @@ export function NewsDetailPage({ data }: { data: NewsDetailData }) {
           <p className="article__meta">
             <time dateTime={item.date}>{formatLongDate(item.date, locale)}</time>
             <span className="badge">{t(`units.news.categories.${item.category}`)}</span>
+            <PublicationBadge item={item} />
           </p>
           <h1 className="page-title" id="page-title">
             <Phrased text={item.title} phrases={item.titlePhrases} />

@@ -8,6 +8,7 @@ import { CategoryFilter } from '../components/list-controls'
 import { PageHeader } from '../components/page-header'
 import { Phrased } from '../components/phrased'
 import { Picture, SIZES } from '../components/picture'
+import { isMarked, PublicationBadge } from '../components/publication-badge'
 import { useRouteMeta } from './use-route-meta'
 import { listSearch, readListQuery } from './list-query'
 
@@ -54,6 +55,7 @@ export function ProjectCards({ items, headingLevel = 2, leadImage = false }: { i
           <article className="card project-card">
             <Picture image={item.cover} sizes={SIZES.card} className="card__image" priority={leadImage && i === 0} />
             <span className="badge">{t(`units.projects.categories.${item.category}`)}</span>
+            <PublicationBadge item={item} />
             <Heading className="card__title">
               <AppLink to={`/construction-project/${item.slug}`}>
                 <Phrased text={item.title} phrases={item.titlePhrases} />
@@ -119,7 +121,7 @@ export function ProjectDetailPage({ data }: { data: ProjectDetailData }) {
   const { item } = data
   return (
     <article className="article project">
-      <PageHeader title={item.title} titlePhrases={item.titlePhrases} lead={item.summary} />
+      <PageHeader title={item.title} titlePhrases={item.titlePhrases} lead={item.summary} marks={isMarked(item) ? <PublicationBadge item={item} /> : undefined} />
       <div className="container section">
         <Picture image={item.cover} sizes={SIZES.detail} priority className="article__cover" />
         <div className="project__body">

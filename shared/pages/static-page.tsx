@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { ImageRef, PageContent, SiteInfo, StaticPageId } from '../content'
 import { useI18n } from '../i18n/context'
 import type { LoaderContext } from '../routes'
@@ -57,12 +58,22 @@ export function StaticPage({ data }: { data: StaticPageData }) {
       </div>
     )
   }
+  return <PageBody page={data.page}>{data.id === 'about' ? <Access site={site} image={data.image} /> : null}</PageBody>
+}
+
+/** A page written in content/pages/ at its own path (the content page route): shown like the company pages. */
+export function ContentPageView({ data }: { data: { page: PageContent } }) {
+  return <PageBody page={data.page} />
+}
+
+/** The company pages' frame: title and lead, then the Markdown (and what the page adds under it). */
+function PageBody({ page, children }: { page: PageContent; children?: ReactNode }) {
   return (
     <>
-      <PageHeader title={data.page.title} titlePhrases={data.page.titlePhrases} lead={data.page.description} />
+      <PageHeader title={page.title} titlePhrases={page.titlePhrases} lead={page.description} />
       <div className="container section">
-        <div className="prose" dangerouslySetInnerHTML={{ __html: data.page.html }} />
-        {data.id === 'about' ? <Access site={site} image={data.image} /> : null}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        {children}
       </div>
     </>
   )

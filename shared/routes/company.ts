@@ -7,7 +7,7 @@ import type { LayoutOptions, RouteDef, RouteMeta } from './types'
 /** Title and description written in the page's Markdown front matter. */
 const markdownMeta = ({ data }: { data: StaticPageData }): RouteMeta => ({ title: data.page.title, description: data.page.description })
 
-interface CompanyPage extends Pick<RouteDef<StaticPageData>, 'id' | 'menus' | 'structuredData'> {
+interface CompanyPage extends Pick<RouteDef<StaticPageData>, 'id' | 'structuredData'> {
   /** Named after its Markdown file: /privacy-policy shows content/pages/privacy-policy.<lang>.md. */
   path: `/${StaticPageId}`
   layout?: LayoutOptions
@@ -29,24 +29,21 @@ function companyPage({ layout = BASE_LAYOUT, ...def }: CompanyPage) {
 export const aboutRoute = companyPage({
   id: 'about',
   path: '/about',
-  menus: { header: 10, footer: 10 },
   structuredData: ({ site, origin }) => [organizationLd(site, origin)],
 })
 
 export const serviceRoute = companyPage({
   id: 'service',
   path: '/service',
-  menus: { header: 20, footer: 20 },
   layout: { ...BASE_LAYOUT, background: 'white' },
 })
 
 export const greetingRoute = companyPage({
   id: 'greeting',
   path: '/greeting',
-  menus: { header: 30, footer: 30 },
   layout: { ...BASE_LAYOUT, background: 'translucent' },
 })
 
-export const privacyRoute = companyPage({ id: 'privacy', path: '/privacy-policy', menus: { footer: 70 } })
+export const privacyRoute = companyPage({ id: 'privacy', path: '/privacy-policy' })
 
-export const termsRoute = companyPage({ id: 'terms', path: '/term-of-service', menus: { footer: 80 } })
+export const termsRoute = companyPage({ id: 'terms', path: '/term-of-service' })

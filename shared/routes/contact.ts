@@ -12,7 +12,6 @@ export const contactRoute = route<ContactPageData>({
   loader: loadContact,
   meta: (args) => ({ ...contactMeta(args), headTitle: contactTitle(args.t, args.data.step, errorCount(args.data.errors)) }),
   labelKey: 'units.nav.contact',
-  menus: { footer: 60 },
   layout: BASE_LAYOUT,
   sitemap: 'page',
   fullLoad: true,

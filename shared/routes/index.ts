@@ -2,10 +2,11 @@ import type { ComponentType } from 'react'
 import { isLazy } from '../lazy-component'
 import { aboutRoute, greetingRoute, privacyRoute, serviceRoute, termsRoute } from './company'
 import { contactRoute, contactSuccessRoute } from './contact'
+import { contentPageRoute } from './content-page'
 import { homeRoute } from './home'
 import { newsDetailRoute, newsRoute } from './news'
 import { projectDetailRoute, projectsRoute } from './projects'
-import type { Menu, NavEntry, PageProps, RouteDef } from './types'
+import type { PageProps, RouteDef } from './types'
 
 export type * from './types'
 
@@ -14,7 +15,8 @@ export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/
 
 /**
  * THE route table, one module per page family: server rendering, client hydration, menus,
- * breadcrumbs and sitemaps all read it. A new page is a new route here; nothing else lists pages.
+ * breadcrumbs and sitemaps all read it. A new kind of page is a new route here; a page written in
+ * content/pages/ needs none (the content page route serves it). Menus are the content's (site.yml).
  */
 export const routes: RouteDef<any>[] = [
   homeRoute,
@@ -29,12 +31,9 @@ export const routes: RouteDef<any>[] = [
   termsRoute,
   projectsRoute,
   projectDetailRoute,
+  // Last: every other path is looked up in content/pages/ (a 404 when no page has it).
+  contentPageRoute,
 ]
-
-/** The links of a site menu: every route placed in it, in its place there (lower first). */
-export function menuItems(menu: Menu): NavEntry[] {
-  return routes.filter((r) => r.menus?.[menu] !== undefined).sort((a, b) => a.menus![menu]! - b.menus![menu]!)
-}
 
 /** Patterns of the routes a link must reach by a full document load (fullLoad or perVisitor). */
 let fullLoadPatterns: RegExp[] | null = null

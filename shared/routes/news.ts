@@ -10,7 +10,6 @@ export const newsRoute = route<NewsListData>({
   loader: loadNewsList,
   meta: pageMeta('news'),
   labelKey: 'units.nav.news',
-  menus: { header: 50, footer: 50 },
   layout: BASE_LAYOUT,
   sitemap: 'page',
   canonicalSearch: newsListSearch,

@@ -9,7 +9,6 @@ export const projectsRoute = route<ProjectListData>({
   loader: loadProjectList,
   meta: pageMeta('projects'),
   labelKey: 'units.nav.projects',
-  menus: { header: 40, footer: 40 },
   layout: BASE_LAYOUT,
   sitemap: 'page',
   canonicalSearch: projectListSearch,

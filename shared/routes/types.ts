@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import type { Locale } from '../i18n/locales'
 import type { Translate } from '../i18n/messages'
-import type { ContentSource, ImageRef, SiteInfo } from '../content'
+import type { ContentSource, ImageRef, NavLink, SiteInfo } from '../content'
 import type { LazyComponent } from '../lazy-component'
 
 export interface LoaderContext {
@@ -54,20 +54,15 @@ export interface StructuredDataArgs<D> {
   locale: Locale
 }
 
-/** The site's link menus: the header's navigation and the footer's list of pages. */
-export type Menu = 'header' | 'footer'
-
 /**
- * What navigation shows of a page: the label of its links (menus and breadcrumbs) and the menus
- * that list it, each with its place there (lower first). A page in no menu has only the label.
+ * What navigation shows of a built-in page: the path its links lead to and the label of those links
+ * (menus and breadcrumbs). Which pages the menus list is the content's choice (site.yml `menus`).
  */
 export interface NavEntry {
   /** Locale-less path the links lead to. */
   path: string
   /** Units key of the label used in navigation and breadcrumbs. */
   labelKey: string
-  /** Each menu that lists the page, with the page's place in it: { header: 10, footer: 10 }. */
-  menus?: Partial<Record<Menu, number>> | undefined
 }
 
 /** The content's per-language lists of items with a slug (news, projects), by method name. */
@@ -83,10 +78,11 @@ export type ContentItems = { [L in ItemList]: { list: L; lastmod: DateField<Item
 
 /**
  * How a route appears in the sitemaps: 'page' lists its own path in every language; ContentItems
- * lists the pages it serves from the content (one per article or project, dated by it).
+ * lists the pages it serves from the content (one per article or project, dated by it);
+ * 'contentPages' lists the pages of content/pages/ at their own paths, in the languages they exist in.
  * Absent: not listed (pages that only answer a visitor's action, or are not to be indexed).
  */
-export type SitemapPolicy = 'page' | ContentItems
+export type SitemapPolicy = 'page' | 'contentPages' | ContentItems
 
 export interface RouteDef<D = unknown> extends NavEntry {
   id: string
@@ -99,6 +95,8 @@ export interface RouteDef<D = unknown> extends NavEntry {
   meta: (args: MetaArgs<D>) => RouteMeta
   /** Route id of the breadcrumb parent (home when absent, none for home itself). */
   parent?: string
+  /** The breadcrumb's links between home and the page, from its data (content pages: their ancestors); instead of `parent`. */
+  crumbs?: (data: D) => NavLink[]
   layout: LayoutOptions
   sitemap?: SitemapPolicy
   noindex?: boolean

@@ -38,6 +38,7 @@ const PROJECT = {
 const gallery = (items: string[]) => `\n${items.map((item) => `  - ${item}`).join('\n')}`
 
 
+const NEWS_DATE_WORDS = 'must be a real date written YYYY-MM-DD, optionally with a time HH:MM'
 const IMAGE_WORDS = 'must be a file in images/ (letters a-z and A-Z, 0-9, /, _, . and - only) ending in .svg, .png, .jpg, .jpeg, .webp or .avif'
 
 /**
@@ -46,21 +47,41 @@ const IMAGE_WORDS = 'must be a file in images/ (letters a-z and A-Z, 0-9, /, _, 
  */
 const FILE_CASES: [name: string, where: string, text: string, expected: string[]][] = [
   // Dates: real calendar days and months only, whatever the form they are written in.
-  ['February 30', 'news', markdown({ ...ARTICLE, date: '"2026-02-30"' }), ['date: must be a real date written YYYY-MM-DD (got 2026-02-30)']],
-  ['February 30 without quotes', 'news', markdown({ ...ARTICLE, date: '2026-02-30' }), ['date: must be a real date written YYYY-MM-DD (got 2026-02-30)']],
-  ['February 29 of a common year', 'news', markdown({ ...ARTICLE, date: '"2026-02-29"' }), ['date: must be a real date written YYYY-MM-DD (got 2026-02-29)']],
+  ['February 30', 'news', markdown({ ...ARTICLE, date: '"2026-02-30"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-02-30)`]],
+  ['February 30 without quotes', 'news', markdown({ ...ARTICLE, date: '2026-02-30' }), [`date: ${NEWS_DATE_WORDS} (got 2026-02-30)`]],
+  ['February 29 of a common year', 'news', markdown({ ...ARTICLE, date: '"2026-02-29"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-02-29)`]],
   ['February 29 of a leap year is a date', 'news', markdown({ ...ARTICLE, date: '"2028-02-29"' }), []],
-  ['April 31', 'news', markdown({ ...ARTICLE, date: '"2026-04-31"' }), ['date: must be a real date written YYYY-MM-DD (got 2026-04-31)']],
-  ['month 13', 'news', markdown({ ...ARTICLE, date: '"2026-13-01"' }), ['date: must be a real date written YYYY-MM-DD (got 2026-13-01)']],
-  ['day 0', 'news', markdown({ ...ARTICLE, date: '"2026-04-00"' }), ['date: must be a real date written YYYY-MM-DD (got 2026-04-00)']],
-  ['slashes', 'news', markdown({ ...ARTICLE, date: '"2026/04/01"' }), ['date: must be a real date written YYYY-MM-DD (got 2026/04/01)']],
-  ['a number', 'news', markdown({ ...ARTICLE, date: '20260401' }), ['date: must be a real date written YYYY-MM-DD (got 20260401)']],
-  ['no value', 'news', markdown({ ...ARTICLE, date: '' }), ['date: must be a real date written YYYY-MM-DD (got nothing)']],
+  ['April 31', 'news', markdown({ ...ARTICLE, date: '"2026-04-31"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-04-31)`]],
+  ['month 13', 'news', markdown({ ...ARTICLE, date: '"2026-13-01"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-13-01)`]],
+  ['day 0', 'news', markdown({ ...ARTICLE, date: '"2026-04-00"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-04-00)`]],
+  ['slashes', 'news', markdown({ ...ARTICLE, date: '"2026/04/01"' }), [`date: ${NEWS_DATE_WORDS} (got 2026/04/01)`]],
+  ['a number', 'news', markdown({ ...ARTICLE, date: '20260401' }), [`date: ${NEWS_DATE_WORDS} (got 20260401)`]],
+  ['no value', 'news', markdown({ ...ARTICLE, date: '' }), [`date: ${NEWS_DATE_WORDS} (got nothing)`]],
   ['completed on February 29 of a common year', 'projects', markdown({ ...PROJECT, completed: '"2025-02-29"' }), ['completed: must be a real date written YYYY-MM-DD (got 2025-02-29)']],
   ['period month 13', 'projects', markdown({ ...PROJECT, periodStart: '"2023-13"' }), ['periodStart: must be a real month written YYYY-MM (got 2023-13)']],
   ['period month 00', 'projects', markdown({ ...PROJECT, periodEnd: '"2025-00"' }), ['periodEnd: must be a real month written YYYY-MM (got 2025-00)']],
   ['period month of one digit', 'projects', markdown({ ...PROJECT, periodEnd: '"2025-3"' }), ['periodEnd: must be a real month written YYYY-MM (got 2025-3)']],
   ['period as a day', 'projects', markdown({ ...PROJECT, periodStart: '"2024-04-01"' }), ['periodStart: must be a real month written YYYY-MM (got 2024-04-01)']],
+  // News dates with a time (Japan time) or with their zone: scheduled publishing.
+  ['a date and a time', 'news', markdown({ ...ARTICLE, date: '"2026-11-20 09:00"' }), []],
+  ['a date and a time without quotes', 'news', markdown({ ...ARTICLE, date: '2026-11-20 09:00' }), []],
+  ['a date, a time and seconds', 'news', markdown({ ...ARTICLE, date: '"2026-11-20 09:00:30"' }), []],
+  ['a date and a time in UTC', 'news', markdown({ ...ARTICLE, date: '"2026-11-20T00:00Z"' }), []],
+  ['a date and a time with an offset', 'news', markdown({ ...ARTICLE, date: '2026-11-20T09:00:00+09:00' }), []],
+  ['hour 24', 'news', markdown({ ...ARTICLE, date: '"2026-11-20 24:00"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-11-20 24:00)`]],
+  ['minute 60', 'news', markdown({ ...ARTICLE, date: '"2026-11-20 09:60"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-11-20 09:60)`]],
+  ['an hour of one digit', 'news', markdown({ ...ARTICLE, date: '"2026-11-20 9:00"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-11-20 9:00)`]],
+  ['a time on a day that does not exist', 'news', markdown({ ...ARTICLE, date: '"2026-02-30 09:00"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-02-30 09:00)`]],
+  ['a time zone by name', 'news', markdown({ ...ARTICLE, date: '"2026-11-20 09:00 JST"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-11-20 09:00 JST)`]],
+  ['an offset beyond +14:00', 'news', markdown({ ...ARTICLE, date: '"2026-11-20T09:00+15:00"' }), [`date: ${NEWS_DATE_WORDS} (got 2026-11-20T09:00+15:00)`]],
+  ['a project completed with a time', 'projects', markdown({ ...PROJECT, completed: '"2025-03-31 09:00"' }), ['completed: must be a real date written YYYY-MM-DD (got 2025-03-31 09:00)']],
+
+  // Drafts: true or false.
+  ['a draft article', 'news', markdown({ ...ARTICLE, draft: 'true' }), []],
+  ['a draft project', 'projects', markdown({ ...PROJECT, draft: 'true' }), []],
+  ['not a draft', 'news', markdown({ ...ARTICLE, draft: 'false' }), []],
+  ['yes for a draft', 'news', markdown({ ...ARTICLE, draft: 'yes' }), ['draft: must be true or false (got yes)']],
+  ['a quoted true for a draft', 'projects', markdown({ ...PROJECT, draft: '"true"' }), ['draft: must be true or false (got true)']],
 
   // Every other kind of problem the schemas find in Markdown files.
   ['a valid article', 'news', markdown(ARTICLE), []],
@@ -169,5 +190,5 @@ t.test('npm run content:check on the shipped content with an impossible date', a
   writeFileSync(join(dir, 'news/2026-11-open-house.ja.md'), markdown({ ...ARTICLE, title: '見学会を開催します', date: '2026-02-30', excerpt: '見学会のお知らせです。' }))
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/content-check.ts'], { env: { ...process.env, CONTENT_DIR: dir }, encoding: 'utf8', timeout: 60_000 })
   t.equal(res.status, 1, 'the check fails')
-  t.equal(res.stderr, 'news/2026-11-open-house.ja.md: date: must be a real date written YYYY-MM-DD (got 2026-02-30)\ncontent check failed: 1 problem(s)\n')
+  t.equal(res.stderr, `news/2026-11-open-house.ja.md: date: ${NEWS_DATE_WORDS} (got 2026-02-30)\ncontent check failed: 1 problem(s)\n`)
 })

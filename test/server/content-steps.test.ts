@@ -54,7 +54,7 @@ t.test('the content source lists items newest first, then by slug, and knows the
     ['c', { ja: item('c', '2026-03-01') }],
   ])
   const empty = { ja: [], en: [] }
-  const source = buildContentSource({ version: 'v', sites: {} as never, pages: new Map(), news, projects: new Map(), siteImages: new Map(), services: empty })
+  const source = buildContentSource({ version: 'v', sites: {} as never, pages: new Map(), news, projects: new Map(), siteImages: new Map(), services: empty, menus: { header: empty, footer: empty } })
   t.same(source.listNews('ja').map((n) => n.slug), ['c', 'a', 'b'])
   t.same(source.listNews('en').map((n) => n.slug), ['b'])
   t.same(source.newsLocales('b'), ['ja', 'en'])

@@ -47,7 +47,7 @@ t.test('each kind of broken file stops the load with one line naming file and fi
     ['invalid YAML', (d) => edit(d, 'news/2026-04-new-office.en.md', 'title: We have moved our head office', 'title: [unclosed'), /^news\/2026-04-new-office\.en\.md: front matter is not valid YAML/],
     ['missing field', (d) => edit(d, 'news/2026-04-new-office.ja.md', /excerpt: .*\n/, ''), /^news\/2026-04-new-office\.ja\.md: excerpt: is required$/],
     ['unknown field', (d) => edit(d, 'news/2026-04-new-office.ja.md', 'category:', 'author: x\ncategory:'), /^news\/2026-04-new-office\.ja\.md: author: is not a known field$/],
-    ['bad date', (d) => edit(d, 'news/2026-04-new-office.ja.md', '"2026-04-01"', '"2026-02-30x"'), /^news\/2026-04-new-office\.ja\.md: date: must be a real date written YYYY-MM-DD \(got 2026-02-30x\)$/],
+    ['bad date', (d) => edit(d, 'news/2026-04-new-office.ja.md', '"2026-04-01"', '"2026-02-30x"'), /^news\/2026-04-new-office\.ja\.md: date: must be a real date written YYYY-MM-DD, optionally with a time HH:MM \(got 2026-02-30x\)$/],
     ['bad category', (d) => edit(d, 'projects/minato-office-tower.en.md', 'category: office', 'category: castle'), /^projects\/minato-office-tower\.en\.md: category: must be one of office, housing, public, renovation, civil \(got castle\)$/],
     ['wrong type', (d) => edit(d, 'projects/minato-office-tower.en.md', 'floorArea: 12345.67', 'floorArea: big'), /^projects\/minato-office-tower\.en\.md: floorArea: must be a number \(got big\)$/],
     ['cover without alt', (d) => edit(d, 'news/2026-04-new-office.en.md', /coverAlt: .*\n/, ''), /^news\/2026-04-new-office\.en\.md: coverAlt: is required when cover is set$/],

@@ -5,9 +5,9 @@ import { sitemapEntries } from '../../server/seo/sitemap'
 
 const ORIGIN = 'https://www.example.test'
 
-/** Just what the sitemap reads: the per-language lists of articles and projects. */
+/** Just what the sitemap reads: the per-language lists of articles and projects, and the pages of content/pages/. */
 function content(news: Record<Locale, Partial<NewsItem>[]>, projects: Record<Locale, Partial<ProjectItem>[]>): ContentSource {
-  return { listNews: (l: Locale) => news[l], listProjects: (l: Locale) => projects[l] } as unknown as ContentSource
+  return { listNews: (l: Locale) => news[l], listProjects: (l: Locale) => projects[l], contentPages: () => [{ path: '/recruit', locales: ['ja', 'en'] }, { path: '/company/history', locales: ['ja'] }] } as unknown as ContentSource
 }
 
 t.test('fixed pages first, in table order; then every content item once, dated by it', async (t) => {
@@ -18,11 +18,12 @@ t.test('fixed pages first, in table order; then every content item once, dated b
   const ja = sitemapEntries(source, ORIGIN, ['ja'])
   t.same(
     ja.map((e) => e.loc.slice(ORIGIN.length)),
-    ['/', '/about', '/service', '/greeting', '/news', '/contact', '/privacy-policy', '/term-of-service', '/construction-project', '/news/both', '/news/ja-only', '/construction-project/tower'],
+    ['/', '/about', '/service', '/greeting', '/news', '/contact', '/privacy-policy', '/term-of-service', '/construction-project', '/news/both', '/news/ja-only', '/construction-project/tower', '/recruit', '/company/history'],
   )
   t.same(ja.filter((e) => e.lastmod).map((e) => e.lastmod), ['2026-04-02', '2026-01-05', '2025-03-31'], 'an item is dated by its version in the last language that has it')
   const jaOnly = ja.find((e) => e.loc.endsWith('/news/ja-only'))!
   t.same(jaOnly.alternates.map((a) => a.hreflang), ['ja', 'x-default'], 'an item written in one language has no other-language alternate')
   const en = sitemapEntries(source, ORIGIN, ['en']).map((e) => e.loc.slice(ORIGIN.length))
   t.ok(en.includes('/en/construction-project/en-only') && !en.includes('/en/news/ja-only'), 'each language lists what exists in it')
+  t.ok(en.includes('/en/recruit') && !en.includes('/en/company/history'), 'pages of content/pages/ in the languages they are written in')
 })

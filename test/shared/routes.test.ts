@@ -1,26 +1,17 @@
 import t from 'tap'
-import { findRoute, menuItems, routeChain, routes, SLUG_PATTERN } from '../../shared/routes'
+import { findRoute, routeChain, routes, SLUG_PATTERN } from '../../shared/routes'
 
-t.test('the header and footer menus come from the route table, in their places', async (t) => {
-  const links = (menu: 'header' | 'footer') => menuItems(menu).map((r) => [r.path, r.labelKey])
-  const header = [
+t.test('the built-in pages keep their labels; the content page route comes last and takes every other path', async (t) => {
+  const labels = routes.filter((r) => r.id !== 'contentPage').map((r) => [r.path, r.labelKey])
+  t.same(labels.slice(0, 5), [
+    ['/', 'units.nav.home'],
     ['/about', 'units.nav.about'],
     ['/service', 'units.nav.service'],
     ['/greeting', 'units.nav.greeting'],
-    ['/construction-project', 'units.nav.projects'],
     ['/news', 'units.nav.news'],
-  ]
-  t.same(links('header'), header, 'header: the company pages, projects, news')
-  const footerOnly = [
-    ['/contact', 'units.nav.contact'],
-    ['/privacy-policy', 'units.nav.privacy'],
-    ['/term-of-service', 'units.nav.terms'],
-  ]
-  t.same(links('footer'), [...header, ...footerOnly], 'footer: the header menu, then contact, privacy and terms')
-  for (const menu of ['header', 'footer'] as const) {
-    const places = routes.flatMap((r) => (r.menus?.[menu] === undefined ? [] : [r.menus[menu]]))
-    t.equal(new Set(places).size, places.length, `${menu}: no two routes share a place`)
-  }
+  ])
+  t.equal(routes.at(-1), findRoute('contentPage'), 'the content page route is the last of the table')
+  t.equal(routes.at(-1)!.path, '*')
 })
 
 t.test('each route is defined once, and detail routes list their items in the sitemaps', async (t) => {
@@ -29,7 +20,9 @@ t.test('each route is defined once, and detail routes list their items in the si
   for (const r of routes) {
     t.equal(findRoute(r.id), r, `${r.id} is found by its id`)
     if (typeof r.sitemap === 'object') t.ok(r.slugParam, `${r.id}: content items are listed by their slug`)
-    if (r.slugParam) {
+    if (r.id === 'contentPage') {
+      t.equal(r.sitemap, 'contentPages', 'content pages are listed at their own paths')
+    } else if (r.slugParam) {
       t.ok(r.path.includes(`:${r.slugParam}`), `${r.id}: its path names the slug`)
       t.type(r.sitemap, 'object', `${r.id}: its sitemap lists content items`)
     } else if (!r.noindex) {
