@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
 import type { ContactConfig } from '../../../server/contact/config'
 import { openDatabase } from '../../../server/contact/db'
 import { mailStatesOf, type Row } from '../../../server/contact/store'
@@ -90,4 +91,18 @@ export function mailState(dataDir: string, id: string) {
   } finally {
     db.close()
   }
+}
+
+let pgDatabases = 0
+/**
+ * A new empty database on a throwaway PostgreSQL server (scripts/engines.mjs startPostgres), for one
+ * test: the auto-reply cap and the outbox count whole tables. Returns its URL.
+ */
+export async function freshPgDatabase(server: { url: string }, prefix = 'test'): Promise<string> {
+  const name = `${prefix}_${++pgDatabases}`
+  const admin = new pg.Client({ connectionString: server.url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  return server.url.replace(/\/[^/]+$/, `/${name}`)
 }

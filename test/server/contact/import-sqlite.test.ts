@@ -4,27 +4,17 @@ import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import pg from 'pg'
 import { DB_FILE, openDatabase } from '../../../server/contact/db'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
-import { tempDataDir, validInquiry } from './helper'
+import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
 
-let databases = 0
-/** An empty PostgreSQL database of its own for one test. */
-async function freshPgUrl(): Promise<string> {
-  const name = `import_${++databases}`
-  const admin = new pg.Client({ connectionString: postgres.url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  return postgres.url.replace(/\/[^/]+$/, `/${name}`)
-}
+const freshPgUrl = () => freshPgDatabase(postgres, 'import')
 
 const FORM_SECRET = 'import-test-secret-0123456789'
 

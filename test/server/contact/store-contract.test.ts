@@ -2,29 +2,19 @@
 // and against a throwaway PostgreSQL server started for this file (scripts/engines.mjs). The
 // contact service, the outbox and the CLI rely on nothing else of the store.
 import t from 'tap'
-import pg from 'pg'
 import { openDatabase } from '../../../server/contact/db'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { replyKey, type InquiryStore } from '../../../server/contact/store'
 import { normalizeContact } from '../../../shared/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
-import { tempDataDir, validInquiry } from './helper'
+import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
 
 const values = normalizeContact(validInquiry(), 'ja')
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
 
-let databases = 0
-/** A PostgreSQL database of its own for one test (the cap and the queue count whole tables). */
-async function freshPgUrl(): Promise<string> {
-  const name = `contract_${++databases}`
-  const admin = new pg.Client({ connectionString: postgres.url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  return postgres.url.replace(/\/[^/]+$/, `/${name}`)
-}
+const freshPgUrl = () => freshPgDatabase(postgres, 'contract')
 
 type Opener = () => Promise<InquiryStore>
 interface Engine {
