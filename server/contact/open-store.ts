@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { ConfigError } from '../config'
 import { openDatabase } from './db'
 import { openPgStore } from './pg-store'
 import { createSqliteStore } from './sqlite-store'
@@ -10,7 +11,16 @@ import type { InquiryStore } from './store'
  */
 export async function openStore({ databaseUrl, dataDir, log }: { databaseUrl: string; dataDir: string; log: FastifyBaseLogger }): Promise<InquiryStore> {
   if (databaseUrl) {
-    return openPgStore(databaseUrl, { onIdleError: (err) => log.debug({ err: err.message }, 'database connection closed by the server; it is replaced when needed') })
+    try {
+      return await openPgStore(databaseUrl, { onIdleError: (err) => log.debug({ err: err.message }, 'database connection closed by the server; it is replaced when needed') })
+    } catch (err) {
+      // Unreachable, refused credentials, no such database: the operator's to mend, one line (an orchestrator restarts the site).
+      const code = (err as { code?: string }).code ?? ''
+      if (code === 'SITE_STORE_UNAVAILABLE' || /^(28|3D)/.test(code)) {
+        throw new ConfigError(`DATABASE_URL: cannot open the inquiry database: ${(err as Error).message.replace(/^inquiry database unreachable: /, '')}`)
+      }
+      throw err
+    }
   }
   const db = openDatabase(dataDir, {
     log: (fixes) => {

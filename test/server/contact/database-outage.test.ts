@@ -3,7 +3,8 @@
 // Retry-After (the form keeps what was typed), nothing is half-written, one warning per outage.
 import t from 'tap'
 import { ConfigError, loadConfig } from '../../../server/config'
-import { startPostgres } from '../../../scripts/engines.mjs'
+import { buildApp } from '../../../server/app'
+import { freePort, startPostgres } from '../../../scripts/engines.mjs'
 import { build, logCollector, testConfig } from '../../helper'
 import { formFields, freshToken, postForm, tempDataDir, validInquiry } from './helper'
 
@@ -20,6 +21,17 @@ t.test('DATABASE_URL without FORM_SECRET stops the start with one config line', 
   t.match(error?.message, /^FORM_SECRET: required when DATABASE_URL is set/)
   t.notMatch(error?.message, /site@db/, 'the URL (it may hold a password) is not echoed')
   t.doesNotThrow(() => loadConfig({ DATABASE_URL: 'postgres://site@db:5432/site', FORM_SECRET: 'x'.repeat(32), NODE_ENV: 'test' }))
+})
+
+t.test('a database that cannot be reached at start stops the start with one DATABASE_URL line', async (t) => {
+  const port = await freePort()
+  const contact = { ...testConfig().contact, formSecret: 'shared-secret-of-all-replicas-0001' }
+  const error = await buildApp(testConfig({ dataDir: tempDataDir(t), databaseUrl: `postgres://site@127.0.0.1:${port}/site`, contact })).then(
+    () => null,
+    (err: Error) => err,
+  )
+  t.ok(error instanceof ConfigError, 'a setup problem, not a crash with a stack')
+  t.match(error?.message, /^DATABASE_URL: cannot open the inquiry database: .*ECONNREFUSED/)
 })
 
 t.test('PostgreSQL goes away and comes back', async (t) => {
