@@ -14,6 +14,7 @@ export const METRIC_NAMES = [
   'site_inquiries_received_total',
   'site_mail_send_failures_total',
   'site_outbox_mails',
+  'site_content_reloads_total',
 ] as const
 
 /** Latency buckets (seconds): a cached page answers in about a millisecond, a cold render in tens. */
@@ -59,6 +60,13 @@ export function createMetrics() {
   const inquiries = countedBy('site_inquiries_received_total', 'Inquiries stored (resends of the same submission are not counted), by way in: form or api.', 'via', ['form', 'api'])
   const mailFailures = countedBy('site_mail_send_failures_total', 'Failed attempts to send a mail of the outbox, by kind (staff, auto-reply).', 'kind', ['staff', 'auto-reply'] satisfies readonly MailKind[])
 
+  const contentReloads = countedBy(
+    'site_content_reloads_total',
+    'Content reloads (SIGHUP, CONTENT_WATCH): ok (the new content is served) or failed (it had problems; the previous content is still served).',
+    'result',
+    ['ok', 'failed'] as const,
+  )
+
   let outboxCounts: (() => Promise<Record<'pending' | 'failed', number>>) | null = null
   new Gauge({
     name: 'site_outbox_mails',
@@ -85,6 +93,7 @@ export function createMetrics() {
     pageCache,
     inquiryReceived: inquiries,
     mailFailed: mailFailures,
+    contentReloaded: contentReloads,
     /**
      * Counts the outbox table at each scrape: two counts over the (status, next_attempt_at) index,
      * so a scrape costs the same however many mails were ever sent (with several replicas, each

@@ -30,6 +30,8 @@ interface HolderOptions {
   log: FastifyBaseLogger
   /** The clock of scheduled publication (tests move it). */
   now?: () => number
+  /** Told the outcome of every reload (the metrics count them). */
+  onReload?: ((result: 'ok' | 'failed') => void) | undefined
 }
 
 /** setTimeout's longest delay: a publication further away is looked at again after it. */
@@ -42,7 +44,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1
  * loaded content at an instant, and a timer makes the next view at the next publication instant, so a
  * scheduled article appears then, without a restart or a reload.
  */
-export async function createContentHolder({ load, log, now = Date.now }: HolderOptions) {
+export async function createContentHolder({ load, log, now = Date.now, onReload }: HolderOptions) {
   let loaded = await load()
   let current: ContentSnapshot
   let previous: ContentSnapshot | null = null
@@ -74,6 +76,7 @@ export async function createContentHolder({ load, log, now = Date.now }: HolderO
     try {
       loaded = await load()
     } catch (err) {
+      onReload?.('failed')
       if (!(err instanceof ContentError)) {
         log.error({ err, reason }, 'content reload failed: the current content is still served')
         return { ok: false, version: current.content.version, problems: [(err as Error).message] }
@@ -84,6 +87,7 @@ export async function createContentHolder({ load, log, now = Date.now }: HolderO
     }
     const before = current.content.version
     install()
+    onReload?.('ok')
     for (const warning of loaded.warnings) log.warn({ reason }, `content warning: ${warning}`)
     log.info({ reason, version: current.content.version, previous: before, ms: Date.now() - started }, 'content reloaded')
     return { ok: true, version: current.content.version, problems: [] }

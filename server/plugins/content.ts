@@ -52,6 +52,7 @@ export default fp<ContentPluginOptions>(
         return loadContent(config.contentDir, { drafts })
       },
       log,
+      onReload: app.metrics?.contentReloaded,
     })
     for (const warning of holder.current.warnings) log.warn(`content warning: ${warning}`)
     app.decorate('contentHolder', holder)
@@ -73,5 +74,5 @@ export default fp<ContentPluginOptions>(
       holder.close()
     })
   },
-  { name: 'content' },
+  { name: 'content', dependencies: ['metrics'] },
 )

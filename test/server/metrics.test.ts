@@ -1,9 +1,12 @@
 import t from 'tap'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig } from '../../server/config'
 import { METRIC_NAMES } from '../../server/metrics'
-import { build, testConfig } from '../helper'
+import { build, FIXTURE_CONTENT, testConfig } from '../helper'
 import { postJson, tempDataDir, validInquiry, withFormToken } from './contact/helper'
 
 /** GET (or another method) on the app's metrics server, over real HTTP. */
@@ -137,4 +140,19 @@ t.test('a metrics port in use stops the start with one line naming the variable'
   )
   t.ok(err instanceof ConfigError, 'a setup error: one line, no stack')
   t.equal((err as Error).message, `METRICS_PORT: cannot listen on 127.0.0.1 port ${port} (EADDRINUSE)`)
+})
+
+t.test('content reloads are counted: ok, and failed (the previous content still served)', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'metrics-content-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  cpSync(FIXTURE_CONTENT, dir, { recursive: true })
+  const app = await build(t, { metricsPort: 0, dataDir: tempDataDir(t), contentDir: dir })
+  await app.ready()
+  t.equal(sample((await scrape(app)).text, 'site_content_reloads_total', { result: 'failed' }), 0, 'exported before the first reload')
+  t.ok((await app.reloadContent('test')).ok)
+  writeFileSync(join(dir, 'news/broken.en.md'), '---\ntitle: Broken\n---\n')
+  t.notOk((await app.reloadContent('test')).ok)
+  const { text } = await scrape(app)
+  t.equal(sample(text, 'site_content_reloads_total', { result: 'ok' }), 1)
+  t.equal(sample(text, 'site_content_reloads_total', { result: 'failed' }), 1)
 })
