@@ -99,16 +99,19 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
 
   async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect().catch(unavailable)
+    let broken = false
     try {
       await client.query('BEGIN')
       const result = await work(client)
       await client.query('COMMIT')
       return result
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined)
+      broken = isConnectionError(err)
+      if (!broken) await client.query('ROLLBACK').catch(() => undefined)
       return unavailable(err)
     } finally {
-      client.release()
+      // A connection that failed is closed, not handed to the next request.
+      client.release(broken)
     }
   }
   const query = (text: string, values?: unknown[]) => pool.query(text, values).catch(unavailable)
