@@ -47,14 +47,15 @@ const MAX_TIMER_MS = 2 ** 31 - 1
 export async function createContentHolder({ load, log, now = Date.now, onReload }: HolderOptions) {
   let loaded = await load()
   let current: ContentSnapshot
-  let previous: ContentSnapshot | null = null
+  // Only the images of the snapshot before: the snapshot itself (and the page cache kept with it) must go.
+  let previousImages: ImageRegistry | null = null
   let timer: NodeJS.Timeout | undefined
   let closed = false
 
   /** The view of `loaded` now, swapped in; the timer set for the next publication. */
   function install(): void {
     const view = loaded.at(now())
-    if (current) previous = current
+    if (current) previousImages = current.images
     current = { content: view.content, images: loaded.images, warnings: loaded.warnings }
     clearTimeout(timer)
     if (view.nextChangeAt !== null && !closed) {
@@ -98,9 +99,12 @@ export async function createContentHolder({ load, log, now = Date.now, onReload 
     get current(): ContentSnapshot {
       return current
     },
-    /** The one before the last swap (its images still answer pages rendered just before it). */
-    get previous(): ContentSnapshot | null {
-      return previous
+    /**
+     * The image registry of the snapshot before the last swap: a page rendered just before it may still
+     * ask for its variants. Not the snapshot itself, which would keep its page cache alive.
+     */
+    get previousImages(): ImageRegistry | null {
+      return previousImages
     },
     /**
      * Loads the content folder again and swaps it in if valid. Reloads never overlap: one asked for

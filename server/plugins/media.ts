@@ -23,7 +23,7 @@ export default fp<{ cacheDir: string }>(
 
     /** The source of an image hash: in the request's snapshot, else the one before (a page rendered just before a reload). */
     function sourceOf(req: FastifyRequest, hash: string): SourceImage | undefined {
-      return snapshotOf(req).images.byHash.get(hash) ?? app.contentHolder.previous?.images.byHash.get(hash)
+      return snapshotOf(req).images.byHash.get(hash) ?? app.contentHolder.previousImages?.byHash.get(hash)
     }
 
     async function variant(source: SourceImage, width: number, format: VariantFormat): Promise<Buffer> {
