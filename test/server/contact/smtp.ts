@@ -78,6 +78,9 @@ export async function startSmtp(port = 0, { stall }: SmtpOptions = {}) {
       })
     },
   })
+  // A sender that goes away mid-connection (a replica stopped or killed by a test) resets it: smtp-server
+  // reports that as an 'error' event, which without a listener would end the test process.
+  server.on('error', () => undefined)
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()))
   const actual = (server.server.address() as AddressInfo).port
   return {
