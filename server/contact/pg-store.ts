@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { StoreUnavailable } from '../errors'
-import { MIGRATIONS as SQLITE_MIGRATIONS } from './db'
+import { MIGRATIONS } from './db'
 import {
   AUTO_REPLY_WINDOW_MS,
   inquiryColumns,
@@ -15,46 +15,15 @@ import {
 } from './store'
 
 /**
- * The same versions, names and columns as SQLite's migrations (db.ts), in PostgreSQL's words.
- * Times stay ISO text (received_at, sent_at) and milliseconds (next_attempt_at), as in SQLite,
- * so both engines give the same records and exports.
+ * SQLite's migrations (db.ts) in PostgreSQL's words: the same versions, names, tables and columns; only
+ * the types SQLite spells its own way differ (an identity column for the row order, 64-bit milliseconds).
+ * Times stay ISO text (received_at, sent_at) and milliseconds (next_attempt_at), as in SQLite, so both
+ * engines give the same records and exports.
  */
-const MIGRATIONS: Record<number, string> = {
-  1: `
-    CREATE TABLE inquiries (
-      seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-      id TEXT NOT NULL UNIQUE,
-      token TEXT UNIQUE,
-      received_at TEXT NOT NULL,
-      locale TEXT NOT NULL CHECK (locale IN ('ja', 'en')),
-      name TEXT NOT NULL,
-      name_kana TEXT,
-      company TEXT,
-      email TEXT NOT NULL,
-      phone TEXT,
-      inquiry_type TEXT NOT NULL,
-      preferred_date TEXT,
-      message TEXT NOT NULL,
-      privacy_consent INTEGER NOT NULL
-    );
-    CREATE INDEX inquiries_received ON inquiries (received_at);
-    CREATE TABLE outbox (
-      seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-      inquiry_id TEXT NOT NULL REFERENCES inquiries (id),
-      kind TEXT NOT NULL CHECK (kind IN ('staff', 'auto-reply')),
-      status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
-      attempts INTEGER NOT NULL DEFAULT 0,
-      next_attempt_at BIGINT NOT NULL,
-      last_error TEXT,
-      sent_at TEXT,
-      UNIQUE (inquiry_id, kind)
-    );
-    CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
-  2: `
-    ALTER TABLE inquiries ADD COLUMN reply_key TEXT;
-    UPDATE inquiries SET reply_key = lower(email);
-    CREATE INDEX inquiries_reply_key ON inquiries (reply_key, received_at);`,
-  3: `ALTER TABLE outbox ADD COLUMN claim TEXT;`,
+export function postgresSql(sqliteSql: string): string {
+  return sqliteSql
+    .replace(/INTEGER PRIMARY KEY AUTOINCREMENT/g, 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY')
+    .replace(/next_attempt_at INTEGER/g, 'next_attempt_at BIGINT')
 }
 
 /** Any key of our own for pg_advisory_lock: 'corporate-site migrations'. */
@@ -124,13 +93,11 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
       await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
       const applied = new Set((await client.query('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)))
-      for (const m of SQLITE_MIGRATIONS) {
+      for (const m of MIGRATIONS) {
         if (applied.has(m.version)) continue
-        const sql = MIGRATIONS[m.version]
-        if (!sql) throw new Error(`no PostgreSQL form of migration ${m.version} (${m.name})`)
         await client.query('BEGIN')
         try {
-          await client.query(sql)
+          await client.query(postgresSql(m.sql))
           await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()])
           await client.query('COMMIT')
         } catch (err) {
