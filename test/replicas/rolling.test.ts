@@ -84,12 +84,17 @@ t.test('the contact rate limit counts across replicas (Redis): the 6th POST of o
   // Through the proxy: every POST comes from 127.0.0.1 (Caddy sets X-Forwarded-For to the address it was reached
   // from) and round robin spreads them over both replicas (the forms are loaded straight from replica 0, so only
   // the POSTs go through Caddy); the 6th is refused all the same.
-  await pause(300) // the log lines of the POSTs above are in
-  const before = [0, 1].map((i) => cluster.requests(i, 'POST', '/').length)
+  // The replicas' request log lines arrive through pipes: wait (a condition, not a time) until all are in.
+  const logged = () => [0, 1].map((i) => cluster.requests(i, 'POST', '/').length)
+  const untilLogged = async (total: number) => {
+    const deadline = Date.now() + 15_000
+    while (logged()[0]! + logged()[1]! < total && Date.now() < deadline) await pause(20)
+    return logged()
+  }
+  const before = await untilLogged(9) // the 9 POSTs sent straight to the replicas above
   const viaProxy: number[] = []
   for (let n = 10; n < 16; n++) viaProxy.push((await sendInquiry(cluster.url, n, { via: n % 2 ? 'form' : 'api', formFrom: cluster.replicas[0]!.origin })).status)
   t.same(viaProxy, [201, 303, 201, 303, 201, 429], 'through Caddy: five accepted, the 6th refused')
-  await pause(300)
-  const after = [0, 1].map((i) => cluster.requests(i, 'POST', '/').length - before[i]!)
+  const after = (await untilLogged(15)).map((n, i) => n - before[i]!)
   t.same(after, [3, 3], 'each replica answered three of them')
 })
