@@ -34,11 +34,7 @@ async function main(): Promise<void> {
       app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down')
       // Behind a load balancer: /readyz already says 503, requests are still served (each answer closes its
       // connection) until the balancer's health check has taken this replica out, then the port closes.
-      if (config.shutdownDelayMs > 0) {
-        app.lifecycle.delaying = true
-        await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
-        app.lifecycle.delaying = false
-      }
+      if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
       let timedOut = false
       const timer = setTimeout(() => {
         timedOut = true

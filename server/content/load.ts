@@ -18,7 +18,7 @@ export class ContentError extends Error {
 
 /** What the content folder held, checked; `at(now)` is what visitors may see at an instant. */
 export interface Loaded {
-  /** The content at the moment it was loaded (`at(Date.now())`). */
+  /** The content visitors see now (`at(Date.now())`, built on first use). */
   content: ContentSource
   images: ImageRegistry
   /** What a writer would want to know but does not stop the site (content:check prints them). */
@@ -69,5 +69,14 @@ export async function loadContent(contentDir: string, { drafts = false }: LoadOp
     })
     return { content, nextChangeAt: nextPublication([news, projects], now) }
   }
-  return { content: at(Date.now()).content, images: ctx.images, warnings: ctx.warnings, at }
+  // `content` is built on first use only (content:check, tests): the server asks `at(now)` itself.
+  let content: ContentSource | undefined
+  return {
+    get content() {
+      return (content ??= at(Date.now()).content)
+    },
+    images: ctx.images,
+    warnings: ctx.warnings,
+    at,
+  }
 }

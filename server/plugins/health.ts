@@ -4,8 +4,7 @@ import type { BuildManifest } from '../render/manifest'
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set by the entry when shutdown begins: /readyz turns 503. */
-    /** `delaying`: the shutdown delay runs (still serving, each answer closing its connection). */
-    lifecycle: { ready: boolean; shuttingDown: boolean; delaying: boolean }
+    lifecycle: { ready: boolean; shuttingDown: boolean }
     /** What else must answer for /readyz to say 200 (the inquiry database), by name. */
     readinessChecks: Map<string, () => Promise<boolean>>
   }
@@ -28,7 +27,7 @@ function excludedChecks(query: unknown): Set<string> {
 /** /healthz (alive), /readyz (ready to serve), /_build/latest.json (for the client's reload guard). */
 export default fp<{ manifest: BuildManifest }>(
   async (app, { manifest }) => {
-    app.decorate('lifecycle', { ready: false, shuttingDown: false, delaying: false })
+    app.decorate('lifecycle', { ready: false, shuttingDown: false })
     app.decorate('readinessChecks', new Map())
     app.addHook('onReady', async () => {
       app.lifecycle.ready = true
