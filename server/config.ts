@@ -2,6 +2,8 @@ import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { Ajv } from 'ajv'
 import { contactConfigProblems, contactEnvProperties, readContactConfig, type ContactConfig } from './contact/config'
+import { readSecretFiles, SECRET_FILE_VARIABLES, SECRET_VARIABLES } from './config-secrets'
+import { unknownSettingsOf } from './config-unknown'
 
 /** Typed configuration. The only module that reads process.env (through loadConfig). */
 export interface Config {
@@ -72,43 +74,12 @@ export const envSchema = {
   },
 } as const
 
-/** Every variable the server reads (README's Configuration table and .env.example list the same). */
-export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.properties)
+/** Every variable the server reads (README's Configuration table and .env.example list the same): the schema's and the secrets' X_FILE. */
+export const ENV_VARIABLES: readonly string[] = [...Object.keys(envSchema.properties), ...SECRET_FILE_VARIABLES]
 
-/** Words every setting of the site starts with: a variable starting so that is not a setting is a mistake. */
-const SETTING_PREFIX = /^(SITE|SMTP|MAIL|CONTACT|FORM|RATE_LIMIT|PAGE_CACHE|LOCALE|ROOT|MAX|SHUTDOWN|DIST|CONTENT|DATA|TRUST|LOG|METRICS|DATABASE|REDIS|OUTBOX)_/
-
-/** Read by docker-compose.yml (the proxy's domain, the image's version and revision), not by the server; allowed in the same .env. */
-const DEPLOYMENT_VARIABLES = ['SITE_DOMAIN', 'SITE_VERSION', 'SITE_REVISION']
-
-/** Edit distance (insertions, deletions, substitutions, swaps of neighbours), for "did you mean". */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)])
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1)
-    }
-  }
-  return d[a.length]![b.length]!
-}
-
-/**
- * Variables that look like settings but are none (a typo such as SMTP_ULR, or a setting of another
- * version): one line each, with the setting it most likely meant. Only upper-case names with an
- * underscore are considered, so the machine's own variables (HOME, PATH, HOSTNAME) never are.
- */
+/** Variables that look like settings but are none (server/config-unknown.ts): one line each. */
 export function unknownSettings(env: NodeJS.ProcessEnv = process.env): string[] {
-  const lines: string[] = []
-  for (const name of Object.keys(env)) {
-    if (ENV_VARIABLES.includes(name) || DEPLOYMENT_VARIABLES.includes(name) || !/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(name)) continue
-    const nearest = ENV_VARIABLES.map((known) => ({ known, d: distance(name, known) })).sort((x, y) => x.d - y.d)[0]
-    const likely = nearest && nearest.d <= 2 ? nearest.known : null
-    if (likely || SETTING_PREFIX.test(name)) lines.push(`${name} is not a setting of this site${likely ? ` (did you mean ${likely}?)` : ''}: it is ignored`)
-  }
-  return lines
+  return unknownSettingsOf(env, ENV_VARIABLES)
 }
 
 /** One IP address, or a CIDR range with a prefix length within the address family's bounds (1-32, 1-128). */
@@ -167,9 +138,6 @@ export const ALLOWED: Record<string, string> = {
 
 export class ConfigError extends Error {}
 
-/** Never echoed in error lines: they may hold credentials. */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'FORM_SECRET', 'CONTACT_API_KEY', 'DATABASE_URL', 'REDIS_URL'])
-
 function parseTrustProxy(value: string): Config['trustProxy'] {
   if (value === 'true') return true
   if (value === 'false') return false
@@ -178,9 +146,11 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
 }
 
 /** Reads and validates the environment; throws ConfigError with one line per wrong variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config {
+  const { env, from, problems: fileProblems } = readSecretFiles(processEnv)
+  if (fileProblems.length) throw new ConfigError(fileProblems.join('\n'))
   const input: Record<string, unknown> = {}
-  for (const key of ENV_VARIABLES) {
+  for (const key of Object.keys(envSchema.properties)) {
     const value = env[key]
     if (value !== undefined && value !== '') input[key] = value
   }
@@ -193,8 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : (e.keyword === 'pattern' || e.keyword === 'format') && ALLOWED[name]
             ? `allowed: ${ALLOWED[name]}`
             : e.message
-      const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(env[name])
-      return `${name}: invalid value ${shown} (${allowed})`
+      const shown = (SECRET_VARIABLES as readonly string[]).includes(name) ? '(value hidden)' : JSON.stringify(env[name])
+      return `${name}${from[name] ? ` (read from ${from[name]})` : ''}: invalid value ${shown} (${allowed})`
     })
     throw new ConfigError(lines.join('\n'))
   }

@@ -1,9 +1,11 @@
 import t from 'tap'
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { parse as parseYaml } from 'yaml'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { ENV_VARIABLES, loadConfig } from '../../server/config'
 import { replicaProxyConfig } from '../../scripts/engines.mjs'
+import { enforceUnicity, environmentOf, interpolate, isMap, loadModel, mergeYaml, secretTarget, target, yaml } from './compose'
 
 // docker-compose.replicas.yml, the override for several replicas (used as
 // `docker compose -f docker-compose.yml -f docker-compose.replicas.yml up -d`), and the Caddyfile it
@@ -12,108 +14,8 @@ import { replicaProxyConfig } from '../../scripts/engines.mjs'
 // service), then the override file onto the base file, with the same merge rules for both (compose-go's
 // override.MergeYaml, then EnforceUnicity).
 
-const yaml = (file: string) => parseYaml(readFileSync(file, 'utf8'), { merge: true })
 const base = yaml('docker-compose.yml')
 const override = yaml('docker-compose.replicas.yml')
-const DOTENV = { POSTGRES_PASSWORD: 'c0ffee00c0ffee00c0ffee00', FORM_SECRET: 'a-form-secret-of-32-characters-x', SITE_DOMAIN: 'www.example.co.jp' }
-
-const clone = <T>(v: T): T => structuredClone(v)
-const isMap = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v)
-/** A mapping written as a sequence ("KEY=value" or "KEY") becomes a sequence of such strings, sorted. */
-const toSequence = (v: any): any[] =>
-  Array.isArray(v) ? v : isMap(v) ? Object.entries(v).flatMap(([k, x]) => (x === null || x === undefined ? [k] : Array.isArray(x) ? x.map((y) => `${k}=${y}`) : [`${k}=${x}`])).sort() : []
-/** A sequence of names becomes a mapping (depends_on's short form gets its defaults). */
-const toMapping = (v: any, defaults: Record<string, unknown> | null): Record<string, any> =>
-  isMap(v) ? v : Object.fromEntries((v ?? []).map((k: string) => [k, defaults ? { ...defaults } : null]))
-/** Compose's special rules, by the key under services.<name> (compose-go override/merge.go's mergeSpecials). */
-const SEQUENCE_OF_MAPPING = new Set(['annotations', 'env_file', 'label_file', 'environment', 'labels', 'sysctls', 'tmpfs', 'dns', 'dns_opt', 'dns_search'])
-
-/** Merges `local` onto `from` (both a service or a value under one), as compose merges a later file or `extends`. */
-function mergeYaml(from: any, local: any, path: string[]): any {
-  const key = path.length === 1 ? path[0]! : ''
-  if (path.join('.') === 'healthcheck.test' || key === 'command' || key === 'entrypoint') return local
-  if (SEQUENCE_OF_MAPPING.has(key)) return [...toSequence(from), ...toSequence(local)]
-  if (key === 'networks') return mergeMappings(toMapping(from, null), toMapping(local, null), path)
-  if (key === 'depends_on') {
-    const defaults = { condition: 'service_started', required: true }
-    return mergeMappings(toMapping(from, defaults), toMapping(local, defaults), path)
-  }
-  if (key === 'logging' && from.driver && local.driver && from.driver !== local.driver) return local
-  if (key === 'build') return mergeMappings(typeof from === 'string' ? { context: from } : from, typeof local === 'string' ? { context: local } : local, path)
-  if (local === null || local === undefined) return from
-  if (isMap(from)) {
-    if (!isMap(local)) throw new Error(`cannot override ${path.join('.')}`)
-    return mergeMappings(from, local, path)
-  }
-  if (Array.isArray(from)) {
-    if (!Array.isArray(local)) throw new Error(`cannot override ${path.join('.')}`)
-    return [...from, ...local]
-  }
-  return local
-}
-function mergeMappings(from: Record<string, any>, local: Record<string, any>, path: string[]): Record<string, any> {
-  const out = { ...from }
-  for (const [k, v] of Object.entries(local)) out[k] = k in out ? mergeYaml(out[k], v, [...path, k]) : v
-  return out
-}
-
-/** A volume entry's target path (short "src:target[:mode]" or long syntax). */
-const target = (v: any) => (typeof v === 'string' ? (v.split(':').length > 1 ? v.split(':')[1] : v) : v.target)
-/** The key two entries of a sequence share when the later one replaces the earlier (compose-go's uncity.go). */
-const UNIQUE: Record<string, (v: any) => string> = {
-  volumes: target,
-  env_file: (v) => (typeof v === 'string' ? v : v.path),
-  ...Object.fromEntries(['annotations', 'cap_add', 'cap_drop', 'dns', 'dns_opt', 'dns_search', 'environment', 'labels', 'profiles', 'sysctls', 'tmpfs'].map((k) => [k, (v: any) => String(v).split('=')[0]!])),
-  expose: (v) => String(v),
-}
-/** EnforceUnicity for a service: the later entry of a key takes the place of the first. */
-function enforceUnicity(service: Record<string, any>): Record<string, any> {
-  const out = { ...service }
-  for (const [k, indexer] of Object.entries(UNIQUE)) {
-    if (!Array.isArray(out[k])) continue
-    const seq: any[] = []
-    const at = new Map<string, number>()
-    for (const entry of out[k]) {
-      const key = indexer(entry)
-      if (at.has(key)) seq[at.get(key)!] = entry
-      else at.set(key, seq.push(entry) - 1)
-    }
-    out[k] = seq
-  }
-  return out
-}
-
-/** A service of a file with its `extends` resolved (the extended one from its file, recursively; the local keys on top). */
-function resolveExtends(file: string, doc: any, name: string, seen: string[] = []): Record<string, any> {
-  const service = doc.services[name]
-  if (!service) throw new Error(`service ${name} not found in ${file}`)
-  if (!service.extends) return service
-  const { extends: ref, ...local } = service
-  const refFile = typeof ref === 'string' ? file : (ref.file ?? file)
-  const refName = typeof ref === 'string' ? ref : ref.service
-  if (seen.includes(`${refFile}:${refName}`)) throw new Error(`circular extends: ${refFile}:${refName}`)
-  const refDoc = refFile === file ? doc : yaml(refFile)
-  const extended = resolveExtends(refFile, refDoc, refName, [...seen, `${file}:${name}`])
-  return enforceUnicity(mergeYaml(clone(extended), clone(local), []))
-}
-
-/** The application model of several files: each one's `extends` resolved, then each file merged onto the previous. */
-function loadModel(files: string[]): Record<string, any> {
-  let model: Record<string, any> = {}
-  for (const file of files) {
-    const doc = yaml(file)
-    const services = Object.fromEntries(Object.keys(doc.services).map((name) => [name, resolveExtends(file, doc, name)]))
-    const { services: _, ...rest } = doc
-    model = mergeMappings(model, { ...rest, services: {} }, [])
-    for (const [name, service] of Object.entries(services)) {
-      model.services[name] = model.services[name] ? enforceUnicity(mergeYaml(clone(model.services[name]), clone(service), [])) : enforceUnicity(clone(service))
-    }
-  }
-  return model
-}
-/** `environment` after the merge (a sequence of KEY=value) as a mapping. */
-const environmentOf = (service: any): Record<string, string> =>
-  Object.fromEntries(toSequence(service.environment).map((e: string) => [e.split('=')[0], e.includes('=') ? e.slice(e.indexOf('=') + 1) : undefined]))
 
 const model = loadModel(['docker-compose.yml', 'docker-compose.replicas.yml'])
 /** The replicas: the services built from the site's image. */
@@ -121,22 +23,6 @@ const replicaNames = Object.keys(model.services).filter((name) => model.services
 const site = model.services.site
 const siteEnvironment = environmentOf(site)
 
-/** Compose's interpolation: ${VAR}, ${VAR:-default} (nested) and ${VAR:?error} (a missing value stops compose). */
-function interpolate(value: string, env: Record<string, string>): string {
-  let text = String(value)
-  for (let m; (m = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:-|:\?)([^{}]*))?\}/.exec(text)); ) {
-    const set = env[m[1]!]
-    if (!set && m[2] === ':?') throw new Error(`required variable ${m[1]} is missing a value: ${m[3]}`)
-    text = text.slice(0, m.index) + (set || (m[2] === ':-' ? m[3] : '') || '') + text.slice(m.index + m[0].length)
-  }
-  return text
-}
-
-/** What the site's process sees: .env (env_file), then the merged `environment` (which wins). */
-const siteEnv = (env: Record<string, string>) => ({
-  ...env,
-  ...Object.fromEntries(Object.entries(siteEnvironment).map(([k, v]) => [k, interpolate(String(v), env)])),
-})
 const seconds = (d: string) => {
   const m = /^(\d+)(ms|s|m)$/.exec(d)
   return m ? Number(m[1]) * (m[2] === 'ms' ? 0.001 : m[2] === 'm' ? 60 : 1) : NaN
@@ -167,8 +53,9 @@ t.test('three replicas: the same service, with the same settings but their name'
   t.ok(own, 'x-replica: what every replica adds, in one place')
   for (const name of replicaNames) t.same(override.services[name].environment, own.environment, `${name}: the x-replica settings (YAML merge key)`)
   for (const [key, value] of Object.entries(base.services.site)) {
-    if (key === 'environment') t.same(siteEnvironment, { ...base.services.site.environment, ...own.environment }, 'environment: the base\'s, with DATABASE_URL, REDIS_URL, FORM_SECRET, SHUTDOWN_* added')
+    if (key === 'environment') t.same(siteEnvironment, { ...base.services.site.environment, ...own.environment }, 'environment: the base\'s, with DATABASE_URL_FILE, FORM_SECRET_FILE, REDIS_URL, SHUTDOWN_* added')
     else if (key === 'volumes') t.same(site.volumes, own.volumes, 'volumes: the per-replica /data replaces the shared site-data')
+    else if (key === 'secrets') t.same(site.secrets, [...(value as string[]), ...own.secrets], 'secrets: the base\'s smtp_url, with database_url and form_secret added')
     else if (key === 'networks') t.same(site.networks, { web: null, backend: null }, 'networks: web (the proxy) and backend (postgres, redis)')
     else if (key in own) t.same(site[key], own[key], `${key}: the override's`)
     else t.same(site[key], key === 'cap_drop' || key === 'expose' || key === 'tmpfs' || key === 'env_file' ? [...new Set(value as any[])] : value, `${key}: the base's`)
@@ -178,18 +65,53 @@ t.test('three replicas: the same service, with the same settings but their name'
   t.same(site.env_file, [{ path: '.env', required: false }])
 })
 
-t.test('the site gets DATABASE_URL, REDIS_URL and a required FORM_SECRET; the result is a valid configuration', async (t) => {
-  t.match(siteEnvironment.FORM_SECRET, /^\$\{FORM_SECRET:\?[^}]+\}$/, 'FORM_SECRET from .env, required (compose stops without it)')
-  t.match(siteEnvironment.DATABASE_URL, /^postgres:\/\/[^:]+:\$\{POSTGRES_PASSWORD:\?[^}]+\}@postgres:5432\/\w+$/, 'DATABASE_URL: the postgres service, password from .env (required)')
-  t.equal(siteEnvironment.REDIS_URL, 'redis://redis:6379', 'REDIS_URL: the redis service')
+/** The shell commands of a comment block of a compose file (`#   command  # note` lines between two markers). */
+function documentedCommands(file: string, from: RegExp, to: RegExp): string[] {
+  const lines = readFileSync(file, 'utf8').split('\n')
+  const start = lines.findIndex((l) => from.test(l))
+  const end = lines.findIndex((l, i) => i > start && to.test(l))
+  return lines.slice(start + 1, end).filter((l) => /^#   \S/.test(l)).map((l) => l.slice(4).replace(/\s{2,}#\s.*$/, '').trim())
+}
+
+t.test('the site gets DATABASE_URL and FORM_SECRET as secret files, made by the documented commands; a valid configuration', async (t) => {
+  for (const name of ['DATABASE_URL', 'FORM_SECRET', 'SMTP_URL', 'POSTGRES_PASSWORD']) t.notOk(name in siteEnvironment, `${name}: no value in the environment (docker inspect)`)
+  t.equal(siteEnvironment.REDIS_URL, 'redis://redis:6379', 'REDIS_URL: the redis service (no password: an internal network)')
   for (const name of Object.keys(siteEnvironment)) t.ok(ENV_VARIABLES.includes(name), `${name} is a setting of the server`)
-  const config = loadConfig(siteEnv(DOTENV))
-  t.equal(config.databaseUrl, `postgres://site:${DOTENV.POSTGRES_PASSWORD}@postgres:5432/site`)
-  t.equal(config.contact.formSecret, DOTENV.FORM_SECRET, 'every replica signs with the .env secret')
-  t.equal(config.siteUrl, 'https://www.example.co.jp', 'SITE_URL still follows SITE_DOMAIN')
+  // Each X_FILE names where a secret of the service is mounted, and that secret is a file of ./secrets.
+  const mounted = Object.fromEntries((site.secrets as any[]).map((s) => [secretTarget(s), typeof s === 'string' ? s : s.source]))
+  const files: Record<string, string> = {}
+  for (const variable of ['SMTP_URL_FILE', 'DATABASE_URL_FILE', 'FORM_SECRET_FILE']) {
+    const secret = mounted[siteEnvironment[variable]!]
+    t.ok(secret, `${variable}=${siteEnvironment[variable]}: a secret the replicas mount`)
+    t.match(model.secrets[secret]?.file, /^\.\/secrets\/\w+$/, `${secret}: a file of ./secrets`)
+    files[variable] = model.secrets[secret].file
+  }
+  // The commands the two files' comments give, run in an empty folder, make secrets that work together.
+  const dir = mkdtempSync(join(tmpdir(), 'compose-secrets-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const commands = [
+    ...documentedCommands('docker-compose.yml', /SMTP URL \(it holds a password\)/, /docker compose up/),
+    ...documentedCommands('docker-compose.replicas.yml', /three more secrets/, /A missing file/),
+  ]
+  t.ok(commands.length >= 5, commands.join('\n'))
+  const run = spawnSync('sh', ['-ec', commands.join('\n')], { cwd: dir, encoding: 'utf8' })
+  t.equal(run.status, 0, `the documented commands run: ${run.stderr}`)
+  const env: Record<string, string> = Object.fromEntries(Object.entries(siteEnvironment).map(([k, v]) => [k, interpolate(v, { SITE_DOMAIN: 'www.example.co.jp' })]))
+  for (const [variable, file] of Object.entries(files)) env[variable] = join(dir, file)
+  const config = loadConfig(env)
+  const password = readFileSync(join(dir, model.secrets.postgres_password.file), 'utf8').trim()
+  t.match(password, /^[0-9a-f]{48}$/, 'the PostgreSQL password: letters and digits (it goes into a URL)')
+  t.equal(config.databaseUrl, `postgres://site:${password}@postgres:5432/site`, 'DATABASE_URL: the postgres service, with its password')
+  t.match(config.contact.formSecret, /^\S{40,}$/, 'every replica signs with the same secret')
+  t.equal(config.contact.smtpUrl, '', 'an empty smtp_url: no SMTP yet')
   t.equal(config.trustProxy, base.services.proxy.networks.web.ipv4_address, 'TRUST_PROXY still names the proxy')
-  t.throws(() => siteEnv({ POSTGRES_PASSWORD: 'x' }), /FORM_SECRET/, 'no FORM_SECRET in .env: compose refuses to start')
-  t.throws(() => siteEnv({ FORM_SECRET: DOTENV.FORM_SECRET }), /POSTGRES_PASSWORD/, 'no POSTGRES_PASSWORD: the same')
+  t.equal(config.siteUrl, 'https://www.example.co.jp', 'SITE_URL still follows SITE_DOMAIN')
+  // PostgreSQL takes its password from the same file.
+  const postgres = model.services.postgres
+  t.same(postgres.secrets, ['postgres_password'])
+  t.equal(postgres.environment.POSTGRES_PASSWORD_FILE, secretTarget('postgres_password'), 'POSTGRES_PASSWORD_FILE: the mounted secret')
+  t.notOk('POSTGRES_PASSWORD' in postgres.environment, 'no password in its environment either')
+  for (const file of Object.values(model.secrets).map((s: any) => s.file)) t.ok(existsSync(join(dir, file)), `${file} made by the commands`)
 })
 
 t.test('no fixed name or address on a replica, per-replica DATA_DIR, the proxy keeps its address', async (t) => {
@@ -226,10 +148,10 @@ t.test('postgres and redis: healthy before the site starts, reachable by it only
     t.same(model.services[name].depends_on, { postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } }, `${name} waits for both`)
     t.same(model.services[name].networks, { web: null, backend: null }, `${name} on both networks`)
   }
-  const url = new URL(interpolate(siteEnvironment.DATABASE_URL!, DOTENV))
+  const url = new URL(documentedCommands('docker-compose.replicas.yml', /three more secrets/, /A missing file/).find((c) => c.includes('postgres://'))!.replace(/^.*'(postgres:\/\/[^']+?)(\\n)?'.*$/, '$1').replace('%s', 'PASSWORD'))
   t.equal(url.username, postgres.environment.POSTGRES_USER, 'DATABASE_URL user = POSTGRES_USER')
   t.equal(url.pathname.slice(1), postgres.environment.POSTGRES_DB, 'DATABASE_URL database = POSTGRES_DB')
-  t.equal(postgres.environment.POSTGRES_PASSWORD, '${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD in .env}', 'the same password variable')
+  t.equal(`${url.hostname}:${url.port}`, 'postgres:5432', 'the postgres service')
   const pgData = postgres.volumes.find((v: string) => target(v) === '/var/lib/postgresql/data')
   t.ok(pgData && pgData.split(':')[0] in override.volumes, 'PostgreSQL data in a named volume')
   t.equal(override.networks.backend.internal, true, 'the database network has no way out')

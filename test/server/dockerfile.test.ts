@@ -2,6 +2,7 @@ import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { DockerfileParser } from 'dockerfile-ast'
 import { parse as parseYaml } from 'yaml'
+import { interpolate } from './compose'
 
 const dockerfile = DockerfileParser.parse(readFileSync('Dockerfile', 'utf8'))
 const froms = dockerfile.getFROMs()
@@ -99,12 +100,3 @@ t.test('compose: settings from .env, an image per version with labels, rotated l
   t.match(labels, /org\.opencontainers\.image\.version="\$\{VERSION\}"/)
   t.match(labels, /org\.opencontainers\.image\.revision="\$\{REVISION\}"/)
 })
-
-/** Compose's ${VAR:-default} interpolation (nested defaults resolved innermost first). */
-function interpolate(value: string, env: Record<string, string>): string {
-  let text = value
-  for (let m; (m = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^{}]*))?\}/.exec(text)); ) {
-    text = text.slice(0, m.index) + (env[m[1]!] || m[2] || '') + text.slice(m.index + m[0].length)
-  }
-  return text
-}

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DockerfileParser } from 'dockerfile-ast'
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment'
@@ -7,10 +8,13 @@ import { ConfigMap } from 'kubernetes-models/v1/ConfigMap'
 import { Secret } from 'kubernetes-models/v1/Secret'
 import { Service } from 'kubernetes-models/v1/Service'
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress'
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget'
 import { parseAllDocuments, parse as parseYaml } from 'yaml'
 import { ENV_VARIABLES, loadConfig } from '../../server/config'
+import { SECRET_FILE_VARIABLES, SECRET_VARIABLES } from '../../server/config-secrets'
 import { build } from '../helper'
+import { sameClient, trustingApp } from './trust'
 
 // deploy/kubernetes: every manifest is valid against the Kubernetes schemas (kubernetes-models), the
 // kustomization lists them, and the manifests agree with the server (routes, ports, variables,
@@ -24,6 +28,7 @@ const MODELS: Record<string, { new (data: any): { validate(): void } }> = {
   'v1/Secret': Secret,
   'v1/Service': Service,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
 }
 
@@ -54,8 +59,16 @@ const configMap = one('ConfigMap')
 const secretExample = one('Secret', SECRET_EXAMPLE)
 /** The variables the Deployment sets itself (win over envFrom). */
 const fixedEnv: Record<string, string> = Object.fromEntries((container.env ?? []).map((e: any) => [e.name, e.value]))
-/** What the server sees in a pod: the ConfigMap and the Secret (example), then the Deployment's own env. */
-const podEnv: Record<string, string> = { ...configMap.data, ...secretExample.stringData, ...fixedEnv }
+/** The Secret volume's mount: where its keys are files in the container. */
+const secretVolume = podSpec.volumes.find((v: any) => v.secret?.secretName === secretExample.metadata.name)
+const secretMount = container.volumeMounts.find((m: any) => m.name === secretVolume?.name)
+/** The example Secret's keys written as files, as the kubelet mounts them (a temporary folder for the mount path). */
+const secretDir = mkdtempSync(join(tmpdir(), 'k8s-secret-'))
+t.teardown(() => rmSync(secretDir, { recursive: true, force: true }))
+for (const [key, value] of Object.entries(secretExample.stringData as Record<string, string>)) writeFileSync(join(secretDir, key), value)
+const inPod = (path: string) => (secretMount && path.startsWith(`${secretMount.mountPath}/`) ? join(secretDir, path.slice(secretMount.mountPath.length + 1)) : path)
+/** What the server sees in a pod: the ConfigMap, then the Deployment's own env (its *_FILE paths mapped to the files above). */
+const podEnv: Record<string, string> = Object.fromEntries(Object.entries({ ...configMap.data, ...fixedEnv }).map(([k, v]) => [k, k.endsWith('_FILE') ? inPod(String(v)) : String(v)]))
 const ms = (name: string) => Number(podEnv[name])
 
 t.test('every document is a known kind and valid against the Kubernetes schema', async (t) => {
@@ -141,20 +154,85 @@ t.test('every variable set is one the server reads, and the pod\'s environment i
   const sets: [string, string[]][] = [
     ['Deployment env', Object.keys(fixedEnv)],
     ['ConfigMap', Object.keys(configMap.data)],
-    ['Secret example', Object.keys(secretExample.stringData)],
   ]
   for (const [where, names] of sets) {
     for (const name of names) t.ok(ENV_VARIABLES.includes(name), `${where}: ${name} is a setting of server/config.ts`)
   }
-  t.same(Object.keys(secretExample.stringData).sort(), ['DATABASE_URL', 'FORM_SECRET', 'REDIS_URL', 'SMTP_URL'], 'the Secret holds the credentials')
   t.notOk(secretExample.data, 'stringData only (readable placeholders)')
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FORM_SECRET', 'SMTP_URL']) t.notOk(name in configMap.data, `${name} is not in the ConfigMap`)
   const config = loadConfig(podEnv)
   t.match(config.databaseUrl, /^postgres:\/\//, 'inquiries in PostgreSQL')
   t.match(config.redisUrl, /^redis:\/\//, 'rate limit in Redis')
+  t.match(config.contact.smtpUrl, /^smtps?:\/\//, 'SMTP')
+  t.ok(config.contact.formSecret, 'the shared form secret')
   t.ok(config.shutdownDelayMs > 0, 'a shutdown delay behind the load balancer')
   t.not(config.trustProxy, false, 'forwarded headers from the ingress are believed')
   t.equal(podSpec.enableServiceLinks, false, 'no injected {SERVICE}_PORT variables (REDIS_PORT, METRICS_PORT…)')
+})
+
+t.test('secrets are files of a mounted Secret, never environment variables', async (t) => {
+  t.notOk((container.envFrom ?? []).some((ref: any) => ref.secretRef), 'no envFrom secretRef')
+  t.notOk((container.env ?? []).some((e: any) => e.valueFrom?.secretKeyRef), 'no env from a secretKeyRef')
+  for (const name of SECRET_VARIABLES) {
+    t.notOk(name in fixedEnv || name in configMap.data, `${name}: no value in the env or the ConfigMap`)
+  }
+  t.ok(secretVolume, 'the Secret is a volume')
+  t.equal(secretMount?.readOnly, true, 'mounted read-only')
+  t.equal((secretVolume.secret.defaultMode ?? 0o644) & 0o007, 0, `files not readable by others (mode ${(secretVolume.secret.defaultMode ?? 0o644).toString(8)})`)
+  t.equal(secretVolume.secret.defaultMode & 0o040, 0o040, 'readable by the pod\'s group (fsGroup)')
+  t.equal(podSpec.securityContext.fsGroup, podSpec.securityContext.runAsGroup, 'fsGroup is the site\'s group')
+  const keys = Object.keys(secretExample.stringData).sort()
+  const named = Object.entries(fixedEnv).filter(([k]) => SECRET_FILE_VARIABLES.includes(k))
+  t.same(named.map(([k]) => k).sort(), ['DATABASE_URL_FILE', 'FORM_SECRET_FILE', 'REDIS_URL_FILE', 'SMTP_URL_FILE'], 'the four settings the pods need, as files')
+  t.same(named.map(([, path]) => path.slice(secretMount.mountPath.length + 1)).sort(), keys, 'each names a key of the Secret, under its mount')
+  const created = readFileSync(join(DIR, SECRET_EXAMPLE), 'utf8')
+  for (const key of keys) t.match(created, new RegExp(`--from-literal=${key}=`), `the kubectl command creates ${key}`)
+})
+
+t.test('the ingress controller alone reaches the site\'s port, Prometheus alone the metrics port, and only the controller is believed', async (t) => {
+  const policy = one('NetworkPolicy')
+  t.same(policy.spec.podSelector.matchLabels, deployment.spec.template.metadata.labels, 'the policy selects the site\'s pods')
+  t.ok(policy.spec.policyTypes.includes('Ingress'), 'an Ingress policy: what no rule allows is refused')
+  const rules = policy.spec.ingress as any[]
+  for (const rule of rules) {
+    t.ok(rule.from?.length, 'every rule names who (a rule without `from` admits everyone)')
+    t.ok(rule.ports?.length, 'and to which port (a rule without `ports` admits every port)')
+  }
+  const portRule = (port: string) => rules.filter((r) => r.ports.some((p: any) => p.port === port || p.port === container.ports.find((c: any) => c.name === port)?.containerPort))
+  const http = portRule('http')
+  t.equal(http.length, 1, 'one rule for the site\'s port')
+  const controller = http[0].from
+  t.equal(controller.length, 1)
+  t.equal(controller[0].namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'], 'ingress-nginx', 'from the ingress controller\'s namespace')
+  t.equal(controller[0].podSelector?.matchLabels?.['app.kubernetes.io/component'], 'controller', 'and its controller pods only')
+  t.equal(one('Ingress').spec.ingressClassName, 'nginx', 'the controller the Ingress names')
+  t.notOk(controller[0].ipBlock, 'no address block')
+  const metrics = portRule('metrics')
+  t.equal(metrics.length, 1, 'one rule for the metrics port')
+  t.match(JSON.stringify(metrics[0].from), /prometheus/, 'from Prometheus')
+  t.equal(rules.length, 2, 'nothing else')
+
+  // TRUST_PROXY: the one hop the policy lets in. A visitor reaching the controller through a node (or a pod of the
+  // cluster) has an address in the pod network; a wide range such as 10.0.0.0/8 would believe the X-Forwarded-For
+  // it sent before that address, and let it choose a new rate-limit identity for each request.
+  const trust = loadConfig(podEnv).trustProxy
+  t.not(trust, true, 'not every hop')
+  if (typeof trust === 'string') {
+    for (const entry of trust.split(',')) t.ok(Number(entry.split('/')[1] ?? 32) >= 24, `${entry}: the controller's addresses, not a network range`)
+  }
+  const app = await trustingApp(t, trust)
+  const ingressPod = '10.42.3.17'
+  const node = '10.0.12.4'
+  t.ok(
+    await sameClient(app, { remoteAddress: ingressPod, forwardedFor: `203.0.113.50, ${node}` }, { remoteAddress: ingressPod, forwardedFor: `203.0.113.51, ${node}` }),
+    'a client that puts a new X-Forwarded-For before a node\'s address still spends one budget',
+  )
+  t.notOk(
+    await sameClient(app, { remoteAddress: ingressPod, forwardedFor: '198.51.100.1' }, { remoteAddress: ingressPod, forwardedFor: '198.51.100.2' }),
+    'two visitors whose address the controller wrote: two budgets (externalTrafficPolicy: Local gives it their addresses)',
+  )
+  const readme = readFileSync('README.md', 'utf8')
+  t.match(readme, /externalTrafficPolicy: Local/, 'the README says how the controller sees visitors\' addresses')
+  t.match(readFileSync(join(DIR, 'configmap.yaml'), 'utf8'), /externalTrafficPolicy: Local/, 'and the ConfigMap beside TRUST_PROXY')
 })
 
 t.test('shutdown: the kubelet waits longer than the delay, the drain and close-with-grace\'s margin', async (t) => {
