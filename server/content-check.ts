@@ -77,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = argv.includes('--json')
   const strict = argv.includes('--strict')
-  const { contentDir } = loadConfig()
+  const { contentDir } = loadConfig(process.env, { server: false })
 
   let problems: string[] = []
   let warnings: string[] = []
