@@ -85,7 +85,7 @@ export function withLocales(pages: ReadonlyMap<string, LoadedPage>): NamedPage[]
  * language ('- { path: /recruit, label: { ja: 採用情報, en: Careers } }'). An entry whose page file
  * exists but was left out for a problem of its own (`leftOut`) is no second problem.
  */
-export function siteMenus(ctx: LoadContext, site: SiteFile | null, pages: ReadonlyMap<string, LoadedPage>, leftOut: LeftOutPages = new Map()): SiteMenus {
+export function siteMenus(ctx: LoadContext, site: SiteFile | null, pages: ReadonlyMap<string, LoadedPage>, leftOut: LeftOutPages): SiteMenus {
   const files = withLocales(pages)
   const menus = Object.fromEntries(MENUS.map((menu) => [menu, Object.fromEntries(LOCALE_CODES.map((code) => [code, [] as NavLink[]]))])) as SiteMenus
   for (const menu of MENUS) {
