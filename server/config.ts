@@ -145,8 +145,12 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
   return value
 }
 
-/** Reads and validates the environment; throws ConfigError with one line per wrong variable. */
-export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads and validates the environment; throws ConfigError with one line per wrong variable.
+ * `server: false` (the command-line tools: inquiries, content:check) leaves out the rule that only
+ * the serving replicas need: FORM_SECRET with DATABASE_URL (a tool signs no form token).
+ */
+export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, { server = true }: { server?: boolean } = {}): Config {
   const { env, from, problems: fileProblems } = readSecretFiles(processEnv)
   if (fileProblems.length) throw new ConfigError(fileProblems.join('\n'))
   const input: Record<string, unknown> = {}
@@ -175,7 +179,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       `SITE_URL: required in production when HOST (${v.HOST}) is reachable from other machines: set the public origin, e.g. SITE_URL=https://www.example.co.jp (absolute URLs are never taken from a request's Host header in production)`,
     )
   }
-  if (v.DATABASE_URL && !v.FORM_SECRET) {
+  if (server && v.DATABASE_URL && !v.FORM_SECRET) {
     problems.push('FORM_SECRET: required when DATABASE_URL is set: every replica must sign and check form tokens with the same secret (e.g. openssl rand -base64 32)')
   }
   if (v.METRICS_PORT !== undefined && v.METRICS_PORT === v.PORT) problems.push(`METRICS_PORT: must differ from PORT (${v.PORT}): the metrics are never served on the public port`)

@@ -9,7 +9,9 @@ import { ContentError, loadContent } from './content/load'
  *
  *   (no option)  problems on stderr, one line each ('file: field: what is wrong'), then the warnings on
  *                stdout, each line 'warning: …', then one line saying how it went.
- *   --json       one JSON object on stdout and nothing else: { ok, problems, warnings, summary }.
+ *   --json       one JSON object on stdout and nothing else: { ok, problems, warnings, summary }, each
+ *                problem and warning { file, line, column, field, message, text } (line and column
+ *                numbers, or null when the line names no place in the file).
  *   --strict     warnings fail the check too.
  *
  * Exit code: 0 when the content loads (warnings only, without --strict), 1 on any problem (or any
@@ -18,24 +20,34 @@ import { ContentError, loadContent } from './content/load'
 
 const USAGE = 'usage: content-check [--json] [--strict]'
 
-/** A problem or warning line taken apart: 'news/x.ja.md: date: must be…' (field null when the line names none). */
+/**
+ * A problem or warning line taken apart: 'news/x.ja.md: date: must be…', 'site.yml:39:3: not valid
+ * YAML: …' (line and column null when the line names no place in the file, field null when it names none).
+ */
 export interface CheckLine {
   file: string
+  line: number | null
+  column: number | null
   field: string | null
   message: string
-  line: string
+  /** The whole line as printed. */
+  text: string
 }
+
+/** 'site.yml:39:3': the file, then the line and column when known. */
+const PLACE = /^(.+?):(\d+):(\d+)$/
 
 /** A field as lines name it: date, gallery[0].alt, services[1].title.en, (front matter), (whole file). */
 const FIELD = /^((?:[A-Za-z_$][\w$-]*)(?:\[\d+\]|\.[A-Za-z_$][\w$-]*)*|\((?:front matter|whole file)\)): ([\s\S]*)$/
 
-export function parseLine(line: string): CheckLine {
-  const at = line.indexOf(': ')
-  if (at < 0) return { file: '', field: null, message: line, line }
-  const file = line.slice(0, at)
-  const rest = line.slice(at + 2)
+export function parseLine(text: string): CheckLine {
+  const at = text.indexOf(': ')
+  if (at < 0) return { file: '', line: null, column: null, field: null, message: text, text }
+  const place = PLACE.exec(text.slice(0, at))
+  const where = place ? { file: place[1]!, line: Number(place[2]), column: Number(place[3]) } : { file: text.slice(0, at), line: null, column: null }
+  const rest = text.slice(at + 2)
   const m = FIELD.exec(rest)
-  return m ? { file, field: m[1]!, message: m[2]!, line } : { file, field: null, message: rest, line }
+  return m ? { ...where, field: m[1]!, message: m[2]!, text } : { ...where, field: null, message: rest, text }
 }
 
 type Counts = Record<Locale, number>
@@ -65,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = argv.includes('--json')
   const strict = argv.includes('--strict')
-  const { contentDir } = loadConfig()
+  const { contentDir } = loadConfig(process.env, { server: false })
 
   let problems: string[] = []
   let warnings: string[] = []

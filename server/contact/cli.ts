@@ -8,7 +8,7 @@ import { writeFileAtomic } from './private-files'
 import { createSqliteStore } from './sqlite-store'
 
 const USAGE = `usage:
-  npm run inquiries -- list [--limit N]                 latest inquiries with their mail status
+  npm run inquiries -- list [--limit N]                 latest inquiries with their mail status (times in Japan time, JST)
   npm run inquiries -- export --format csv|json [--since DATE] [--out FILE]
                                                         all inquiries (since DATE: YYYY-MM-DD, Tokyo, or an ISO time)
   npm run inquiries -- backup --out FILE                a consistent copy of the database, while the site runs
@@ -76,7 +76,8 @@ async function main(args: string[]): Promise<void> {
   if (!['list', 'export', 'backup', 'retry', 'import-sqlite'].includes(command)) fail(`unknown command: ${command}`)
   const out = option(args, '--out')
   if (args.includes('--out') && !out) fail('--out: a file name')
-  const { dataDir, databaseUrl } = loadConfig()
+  // No command signs a form token: FORM_SECRET is the server's concern.
+  const { dataDir, databaseUrl } = loadConfig(process.env, { server: false })
   if (command === 'import-sqlite') return importCommand(option(args, '--from'), databaseUrl)
   if (command === 'backup' && databaseUrl) fail('backup: the inquiries are in PostgreSQL (DATABASE_URL): back them up with pg_dump, e.g. pg_dump --format=custom "$DATABASE_URL" > inquiries.dump')
   // SQLite's database is opened here for `backup`, which copies the file itself.

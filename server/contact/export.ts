@@ -1,4 +1,5 @@
 import { parseDate, printable } from '../../shared/validation'
+import { siteTime } from './site-time'
 import type { InquiryRecord, MailKind, MailState } from './store'
 
 /** Export columns, in order (the JSON objects carry the same fields plus `mail`). */
@@ -49,14 +50,15 @@ export function toCsv(records: InquiryRecord[]): string {
 }
 
 /**
- * `list`: one line per inquiry, newest first. Every value goes through printable(): a
+ * `list`: one line per inquiry, newest first, received at in Japan time ('2026-11-26 04:42:41 JST',
+ * the day its reference Q-20261126-… names). Every value goes through printable(): a
  * visitor's ESC sequence or line break (a row stored before the form refused them) is shown
  * as '\u001B' or '\n' and never acts on the operator's terminal.
  */
 export function toListing(records: InquiryRecord[]): string {
   if (records.length === 0) return 'no inquiries\n'
   const line = (r: InquiryRecord) =>
-    [r.id, r.receivedAt.slice(0, 19).replace('T', ' ') + 'Z', r.locale, r.inquiryType.padEnd(16), `staff: ${mailStatus(r.mail.staff)}`, `auto-reply: ${mailStatus(r.mail['auto-reply'])}`, `${r.name} <${r.email}>`]
+    [r.id, siteTime(r.receivedAt), r.locale, r.inquiryType.padEnd(16), `staff: ${mailStatus(r.mail.staff)}`, `auto-reply: ${mailStatus(r.mail['auto-reply'])}`, `${r.name} <${r.email}>`]
       .map((cell) => printable(cell))
       .join('  ')
   return records.map(line).join('\n') + '\n'

@@ -4,7 +4,7 @@ import type { ValidateFunction } from 'ajv'
 import type { Locale } from '../../shared/i18n/locales'
 import type { NewsItem, ProjectItem } from '../../shared/content'
 import type { LoadContext } from './context'
-import { parseFrontMatter } from './front-matter'
+import { frontMatterProblem, parseFrontMatter } from './front-matter'
 import { japanDay, parsePublishDate, setPublication } from './publication'
 import { titlePhrases } from './phrases'
 import { validators } from './validators'
@@ -49,7 +49,7 @@ async function loadItems<T>(ctx: LoadContext, folder: string, validate: Validate
       const item = await build({ slug, locale, data: doc.data, html: ctx.render(doc.body), file: ctx.rel(path) })
       if (item) result.set(slug, { ...result.get(slug), [locale]: item })
     } catch (err) {
-      ctx.problems.push(`${ctx.rel(path)}: ${(err as Error).message}`)
+      ctx.problems.push(frontMatterProblem(ctx.rel(path), err))
     }
   }
   missingVersions(ctx, folder, result)

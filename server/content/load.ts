@@ -44,13 +44,14 @@ export interface LoadOptions {
 export async function loadContent(contentDir: string, { drafts = false }: LoadOptions = {}): Promise<Loaded> {
   const ctx = createLoadContext(contentDir)
   const site = readSiteFile(ctx)
-  const pages = await loadPages(ctx)
+  const { pages, leftOut } = await loadPages(ctx)
   const news = await loadNews(ctx)
   const projects = await loadProjects(ctx)
   const siteImages = await loadSiteImages(ctx)
   const services = serviceCards(ctx, site, pages)
-  const menus = siteMenus(ctx, site, pages)
-  warnPagesOutsideMenus(ctx, site, pages)
+  const menus = siteMenus(ctx, site, pages, leftOut)
+  // A site.yml that cannot be read has no menus to warn about.
+  if (site) warnPagesOutsideMenus(ctx, site, pages)
   if (ctx.problems.length > 0 || !site) throw new ContentError(ctx.problems, ctx.warnings)
   const version = ctx.version()
   const sites = siteInfos(site)

@@ -4,7 +4,7 @@ import { routes } from '../../shared/routes'
 import { CONTENT_PAGE_PATH } from '../../shared/routes/content-page'
 import type { LoadContext } from './context'
 import { CONTENT_FORMATS } from './formats'
-import type { LoadedPage } from './pages'
+import type { LeftOutPages, LoadedPage } from './pages'
 import type { SiteFile } from './site'
 
 /** Whether a file of content/pages/ is one of the five built-in pages (about.ja.md), served at its fixed route. */
@@ -82,9 +82,10 @@ export function withLocales(pages: ReadonlyMap<string, LoadedPage>): NamedPage[]
  * The header's and footer's links (site.yml `menus`, else today's menus) in each language, checked:
  * each entry is a page of the site in every language (a built-in page, or a file of content/pages/
  * in each language), once per menu. An entry is a path ('- /about') or a path with its label in each
- * language ('- { path: /recruit, label: { ja: 採用情報, en: Careers } }').
+ * language ('- { path: /recruit, label: { ja: 採用情報, en: Careers } }'). An entry whose page file
+ * exists but was left out for a problem of its own (`leftOut`) is no second problem.
  */
-export function siteMenus(ctx: LoadContext, site: SiteFile | null, pages: ReadonlyMap<string, LoadedPage>): SiteMenus {
+export function siteMenus(ctx: LoadContext, site: SiteFile | null, pages: ReadonlyMap<string, LoadedPage>, leftOut: LeftOutPages): SiteMenus {
   const files = withLocales(pages)
   const menus = Object.fromEntries(MENUS.map((menu) => [menu, Object.fromEntries(LOCALE_CODES.map((code) => [code, [] as NavLink[]]))])) as SiteMenus
   for (const menu of MENUS) {
@@ -104,6 +105,8 @@ export function siteMenus(ctx: LoadContext, site: SiteFile | null, pages: Readon
       seen.set(link.path, i)
       const found = LOCALE_CODES.map((code) => navLink(files, link.path, code))
       if (found.every((l) => l === undefined)) {
+        // A left-out file that names this path, or whose path could not be read, may be this page.
+        if ([...leftOut.values()].some((path) => path === null || path === link.path)) continue
         ctx.problems.push(`${where}: ${link.path} is not a page of the site: no built-in page has this address and no file in pages/ says path: ${link.path}`)
         continue
       }
@@ -112,6 +115,7 @@ export function siteMenus(ctx: LoadContext, site: SiteFile | null, pages: Readon
         if (!target) {
           const other = files.find((p) => p.path === link.path)!
           const missing = `pages/${other.name}.${code}.md`
+          if (leftOut.has(missing)) continue
           ctx.problems.push(`${where}: ${link.path} has no page in ${code}: ${missing} is missing`)
           continue
         }

@@ -4,7 +4,7 @@ import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { SITE_IMAGES, STATIC_PAGE_IDS, type ImageRef, type PageContent } from '../../shared/content'
 import type { LoadContext } from './context'
 import { CONTENT_FORMATS } from './formats'
-import { parseFrontMatter } from './front-matter'
+import { frontMatterProblem, parseFrontMatter, writtenPath } from './front-matter'
 import { markdownImages } from './markdown'
 import { isStaticPageId, pathTakenBy } from './navigation'
 import { titlePhrases } from './phrases'
@@ -21,6 +21,13 @@ export interface LoadedPage extends PageContent {
 /** Every page file, keyed '<name>.<lang>': the five built-in pages and the pages written at their own path. */
 export type PageFiles = ReadonlyMap<string, LoadedPage>
 
+/**
+ * The page files that exist but were left out for a problem already noted (pages/history.en.md),
+ * each with the path it names as far as it can be read (null: unknown). A menu entry that points to
+ * one is not a second problem.
+ */
+export type LeftOutPages = ReadonlyMap<string, string | null>
+
 interface PageFront {
   title: string
   description: string
@@ -36,11 +43,12 @@ const PAGE_FILE = /^([a-z0-9][a-z0-9-]*)\.(ja|en)\.md$/
  * every other file is a page at the `path:` its front matter names, in the languages it is written in.
  * A path must be the same in each language of a page, and must not be one the site already answers.
  */
-export async function loadPages(ctx: LoadContext): Promise<Map<string, LoadedPage>> {
+export async function loadPages(ctx: LoadContext): Promise<{ pages: Map<string, LoadedPage>; leftOut: LeftOutPages }> {
   const pages = new Map<string, LoadedPage>()
+  const leftOut = new Map<string, string | null>()
   const dir = join(ctx.dir, 'pages')
   for (const id of STATIC_PAGE_IDS) {
-    for (const code of LOCALE_CODES) await loadPage(ctx, pages, id, code, join(dir, `${id}.${code}.md`))
+    for (const code of LOCALE_CODES) await loadPage(ctx, pages, leftOut, id, code, join(dir, `${id}.${code}.md`))
   }
   for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
     const m = PAGE_FILE.exec(name)
@@ -48,27 +56,35 @@ export async function loadPages(ctx: LoadContext): Promise<Map<string, LoadedPag
       if (!name.startsWith('.')) ctx.problems.push(`${ctx.rel(join(dir, name))}: file name must be <name>.ja.md or <name>.en.md, the name using only a-z, 0-9 and - (not first)`)
       continue
     }
-    if (!isStaticPageId(m[1]!)) await loadPage(ctx, pages, m[1]!, m[2] as Locale, join(dir, name))
+    if (!isStaticPageId(m[1]!)) await loadPage(ctx, pages, leftOut, m[1]!, m[2] as Locale, join(dir, name))
   }
-  checkPaths(ctx, pages)
-  return pages
+  checkPaths(ctx, pages, leftOut)
+  return { pages, leftOut }
 }
 
 /** One page file, checked: its front matter, its path (required unless built-in) and its images. */
-async function loadPage(ctx: LoadContext, pages: Map<string, LoadedPage>, name: string, code: Locale, path: string): Promise<void> {
+async function loadPage(ctx: LoadContext, pages: Map<string, LoadedPage>, leftOut: Map<string, string | null>, name: string, code: Locale, path: string): Promise<void> {
   const text = ctx.read(path)
   if (text === null) return
   const file = ctx.rel(path)
+  // A built-in page is at its fixed path whatever its file says.
+  const fixed = isStaticPageId(name) ? `/${name}` : null
   try {
     const doc = parseFrontMatter(text)
-    if (!ctx.check<PageFront>(validators.page, doc.data, file)) return
-    const front = doc.data
-    if (isStaticPageId(name) && front.path !== undefined && front.path !== `/${name}`) {
-      ctx.problems.push(`${file}: path: must be /${name}, the fixed address of the built-in ${name} page, or be left out (got ${front.path})`)
+    if (!ctx.check<PageFront>(validators.page, doc.data, file)) {
+      const written = (doc.data as { path?: unknown } | null)?.path
+      leftOut.set(file, fixed ?? (typeof written === 'string' ? written : null))
       return
     }
-    if (!isStaticPageId(name) && front.path === undefined) {
+    const front = doc.data
+    if (fixed && front.path !== undefined && front.path !== fixed) {
+      ctx.problems.push(`${file}: path: must be /${name}, the fixed address of the built-in ${name} page, or be left out (got ${front.path})`)
+      leftOut.set(file, fixed)
+      return
+    }
+    if (!fixed && front.path === undefined) {
       ctx.problems.push(`${file}: path: is required: a page other than the built-in ${STATIC_PAGE_IDS.join(', ')} must say at which address it is shown (like path: /${name})`)
+      leftOut.set(file, null)
       return
     }
     const images = await bodyImages(ctx, doc.body, file)
@@ -82,7 +98,8 @@ async function loadPage(ctx: LoadContext, pages: Map<string, LoadedPage>, name: 
       file,
     })
   } catch (err) {
-    ctx.problems.push(`${file}: ${(err as Error).message}`)
+    ctx.problems.push(frontMatterProblem(file, err))
+    leftOut.set(file, fixed ?? writtenPath(text))
   }
 }
 
@@ -105,7 +122,7 @@ async function bodyImages(ctx: LoadContext, body: string, file: string): Promise
  * page, /api, /_…), the same in every language of a page, and one page's only. A page with a
  * wrong path is left out.
  */
-function checkPaths(ctx: LoadContext, pages: Map<string, LoadedPage>): void {
+function checkPaths(ctx: LoadContext, pages: Map<string, LoadedPage>, leftOut: Map<string, string | null>): void {
   const owners = new Map<string, { name: string; file: string }>()
   for (const [key, page] of pages) {
     const name = key.slice(0, key.lastIndexOf('.'))
@@ -120,6 +137,7 @@ function checkPaths(ctx: LoadContext, pages: Map<string, LoadedPage>): void {
     if (problem) {
       ctx.problems.push(`${page.file}: ${problem}`)
       pages.delete(key)
+      leftOut.set(page.file, page.path)
     } else if (!owner) owners.set(page.path, { name, file: page.file })
   }
 }

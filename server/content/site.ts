@@ -1,10 +1,10 @@
 import { join } from 'node:path'
-import { parse as parseYaml } from 'yaml'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { PageContent, ServiceSummary, SiteInfo } from '../../shared/content'
 import type { LoadContext } from './context'
 import { headingId } from './markdown'
 import { validators } from './validators'
+import { YamlSyntaxError, fileAt, parseYaml } from './yaml-text'
 
 /** site.yml as written: each text in { ja, en }, plus the home page's services. */
 export type SiteFile = Record<string, any>
@@ -18,13 +18,15 @@ interface ServiceEntry {
 export function readSiteFile(ctx: LoadContext): SiteFile | null {
   const text = ctx.read(join(ctx.dir, 'site.yml'))
   if (text === null) return null
+  let data: unknown
   try {
-    const data = parseYaml(text, { schema: 'core' })
-    return ctx.check<SiteFile>(validators.site, data, 'site.yml') ? data : null
+    data = parseYaml(text)
   } catch (err) {
-    ctx.problems.push(`site.yml: not valid YAML: ${(err as Error).message.split('\n')[0]}`)
+    const syntax = err instanceof YamlSyntaxError ? err : null
+    ctx.problems.push(`${fileAt('site.yml', syntax?.position)}: not valid YAML: ${syntax?.reason ?? (err as Error).message.split('\n')[0]}`)
     return null
   }
+  return ctx.check<SiteFile>(validators.site, data, 'site.yml') ? (data as SiteFile) : null
 }
 
 /** The site file in each language: every { ja, en } text picked for it; social accounts as they are. */

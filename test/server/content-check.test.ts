@@ -103,26 +103,32 @@ t.test('--json: one JSON object on stdout, each line taken apart into file, fiel
   t.same(report.problems, [
     {
       file: 'news/2025-12-article-02.en.md',
+      line: null,
+      column: null,
       field: 'category',
       message: 'must be one of notice, press, award, project, recruit, csr (got castle)',
-      line: 'news/2025-12-article-02.en.md: category: must be one of notice, press, award, project, recruit, csr (got castle)',
+      text: 'news/2025-12-article-02.en.md: category: must be one of notice, press, award, project, recruit, csr (got castle)',
     },
     {
       file: 'news/2026-05-cover.en.md',
+      line: null,
+      column: null,
       field: null,
       message: 'image images/gone.png does not exist',
-      line: 'news/2026-05-cover.en.md: image images/gone.png does not exist',
+      text: 'news/2026-05-cover.en.md: image images/gone.png does not exist',
     },
   ])
   t.same(
-    report.warnings.map((w: { line: string }) => w.line),
+    report.warnings.map((w: { text: string }) => w.text),
     FIXTURE_WARNINGS,
   )
   t.same(report.warnings[0], {
     file: 'news/2026-01-new-year.ja.md',
+    line: null,
+    column: null,
     field: null,
     message: 'no English version (news/2026-01-new-year.en.md): the article is shown in Japanese only',
-    line: FIXTURE_WARNINGS[0],
+    text: FIXTURE_WARNINGS[0],
   })
 
   const fine = await contentCopy(t)
@@ -138,6 +144,39 @@ t.test('--json: one JSON object on stdout, each line taken apart into file, fiel
   t.equal(strict.status, 1, '--json --strict: warnings fail')
   t.equal(JSON.parse(strict.stdout).ok, false)
   t.same(JSON.parse(strict.stdout).summary, okReport.summary, 'the content loaded: its summary')
+})
+
+t.test('a YAML syntax error: one problem naming its line and column, as numbers in --json', async (t) => {
+  const dir = await contentCopy(t, (dir) => {
+    // The front matter's second line (the file's third): a list left open.
+    writeFileSync(join(dir, 'news/2025-12-article-02.en.md'), ARTICLE('').replace('title: Open house', 'title: Open house\ncategory: [notice'))
+    writeFileSync(join(dir, 'site.yml'), readFileSync(join(dir, 'site.yml'), 'utf8').replace(/^founded: .*$/m, 'founded: "1952'))
+  })
+  const founded = readFileSync(join(dir, 'site.yml'), 'utf8').split('\n').findIndex((l) => l.startsWith('founded:')) + 1
+  const res = check(dir)
+  t.equal(res.status, 1)
+  const problems = res.stderr.split('\n').slice(0, -2)
+  t.equal(problems.length, 2, res.stderr)
+  // site.yml is read first; the open quote is noticed at the end of its line ('founded: "1952': column 15).
+  t.equal(problems[0], `site.yml:${founded}:15: not valid YAML: Missing closing "quote`)
+  t.equal(problems[1], 'news/2025-12-article-02.en.md:4:1: front matter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]')
+  for (const line of problems) t.notMatch(line, /at line \d+, column \d+|:$|\^/, 'no code frame, nothing dangling')
+
+  const json = check(dir, '--json')
+  t.equal(json.status, 1)
+  const report = JSON.parse(json.stdout)
+  t.same(
+    report.problems.map((p: Record<string, unknown>) => [p.file, p.line, p.column, p.field]),
+    [
+      ['site.yml', founded, 15, null],
+      ['news/2025-12-article-02.en.md', 4, 1, null],
+    ],
+  )
+  t.same(
+    report.problems.map((p: { text: string }) => p.text),
+    problems,
+    'text: the line as printed',
+  )
 })
 
 t.test('an image much larger than the site shows it is a warning naming its size and what to do', async (t) => {
@@ -162,7 +201,11 @@ t.test('an image much larger than the site shows it is a warning naming its size
   )
   t.match(warnings[1], /^warning: images\/heavy\.png: is \d\.\d MB, more than 2\.0 MB: save it with stronger compression \(JPEG quality about 80\)$/)
   const report = JSON.parse(check(dir, '--json').stdout)
-  t.same(report.warnings[0], { file: 'images/huge.png', field: null, message: warnings[0]!.slice('warning: images/huge.png: '.length), line: warnings[0]!.slice('warning: '.length) }, '--json: the image warning')
+  t.same(
+    report.warnings[0],
+    { file: 'images/huge.png', line: null, column: null, field: null, message: warnings[0]!.slice('warning: images/huge.png: '.length), text: warnings[0]!.slice('warning: '.length) },
+    '--json: the image warning',
+  )
   t.equal(check(dir, '--strict').status, 1, '--strict: it fails')
 })
 

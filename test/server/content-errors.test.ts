@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { DESCRIBED_KEYWORDS } from '../../server/content/describe'
+import { ContentError, loadContent } from '../../server/content/load'
 import { newsSchema, pageSchema, projectSchema, siteSchema } from '../../server/content/schemas'
 import { problemsAfter } from './content-helper'
 
@@ -191,4 +192,84 @@ t.test('npm run content:check on the shipped content with an impossible date', a
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/content-check.ts'], { env: { ...process.env, CONTENT_DIR: dir }, encoding: 'utf8', timeout: 60_000 })
   t.equal(res.status, 1, 'the check fails')
   t.equal(res.stderr, `news/2026-11-open-house.ja.md: date: ${NEWS_DATE_WORDS} (got 2026-02-30)\ncontent check failed: 1 problem(s)\n`)
+})
+
+// A file that cannot be read is one problem, at its line and column: the menu entries that point to it are not
+// problems of their own (the file exists), and no line ends in the code frame the yaml package can append.
+
+/** A page of content/pages/ at /history; `front` replaces its front matter. */
+const historyPage = (title: string, front = `title: ${title}\ndescription: ${title}.\npath: /history`) => `---\n${front}\n---\n\nBody.\n`
+
+/** The fixture's menus with /history in the footer (entry 6). */
+function withHistoryInMenu(dir: string): void {
+  const site = readFileSync(join(dir, 'site.yml'), 'utf8')
+  writeFileSync(join(dir, 'site.yml'), site.replace('footer: [/about, /service, /greeting, /construction-project, /news, /contact,', 'footer: [/about, /service, /greeting, /construction-project, /news, /contact, /history,'))
+}
+
+const UNCLOSED = 'front matter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]'
+
+t.test('a front matter syntax error in a page a menu links to is one problem, at its line and column', async (t) => {
+  const problems = await problemsAfter(t, (dir) => {
+    withHistoryInMenu(dir)
+    writeFileSync(join(dir, 'pages/history.ja.md'), historyPage('沿革'))
+    writeFileSync(join(dir, 'pages/history.en.md'), historyPage('History', 'description: Our history.\ntitle: [unclosed\npath: /history'))
+  })
+  t.same(problems, [`pages/history.en.md:4:1: ${UNCLOSED}`], 'the YAML error only: no "pages/history.en.md is missing"')
+
+  const both = await problemsAfter(t, (dir) => {
+    withHistoryInMenu(dir)
+    writeFileSync(join(dir, 'pages/history.ja.md'), historyPage('沿革', 'title: "沿革\ndescription: x\npath: /history'))
+    writeFileSync(join(dir, 'pages/history.en.md'), historyPage('History', 'title: History\ndescription: Our history.\npath: [/history'))
+  })
+  t.same(
+    both,
+    [`pages/history.en.md:4:16: ${UNCLOSED}`, 'pages/history.ja.md:4:15: front matter is not valid YAML: Missing closing "quote'],
+    'both languages broken: one problem per file, none for the menu entry (the path could not be read)',
+  )
+
+  const invalid = await problemsAfter(t, (dir) => {
+    withHistoryInMenu(dir)
+    writeFileSync(join(dir, 'pages/history.ja.md'), historyPage('沿革'))
+    writeFileSync(join(dir, 'pages/history.en.md'), historyPage('History', 'title: History\npath: /history'))
+  })
+  t.same(invalid, ['pages/history.en.md: description: is required'], 'a page left out for a missing field: no menu problem either')
+
+  const otherPath = await problemsAfter(t, (dir) => {
+    withHistoryInMenu(dir)
+    writeFileSync(join(dir, 'pages/history.en.md'), historyPage('History'))
+    writeFileSync(join(dir, 'pages/history.ja.md'), historyPage('沿革', 'title: 沿革\ndescription: 沿革。\npath: /enkaku'))
+  })
+  t.same(otherPath, ['pages/history.ja.md: path: must be the same in every language: pages/history.en.md says /history (got /enkaku)'], 'a page left out for its path: no menu problem either')
+
+  const gone = await problemsAfter(t, (dir) => {
+    withHistoryInMenu(dir)
+    writeFileSync(join(dir, 'pages/history.ja.md'), historyPage('沿革'))
+  })
+  t.same(gone, ['site.yml: menus.footer[6]: /history has no page in en: pages/history.en.md is missing'], 'a file that is really missing is still a problem')
+})
+
+t.test('a front matter syntax error in an article is at the line and column of the file (its --- counted)', async (t) => {
+  const problems = await problemsAfter(t, (dir) => writeFileSync(join(dir, 'news/2026-11-broken.en.md'), '\uFEFF---\r\ntitle: Open house\r\ndate: "2026-11-20"\r\n  category: notice\r\n---\r\n'))
+  t.equal(problems.length, 1, problems.join('\n'))
+  t.match(problems[0], /^news\/2026-11-broken\.en\.md:4:\d+: front matter is not valid YAML: [^:\n]+[^:\s]$/)
+})
+
+t.test('a site.yml syntax error is one problem at its line and column, without the code frame', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  cpSync(join('test/fixtures/content'), dir, { recursive: true })
+  const lines = readFileSync(join(dir, 'site.yml'), 'utf8').split('\n')
+  lines.splice(24, 0, '  - x: [') // after the footer (line 24): line 25
+  writeFileSync(join(dir, 'site.yml'), lines.join('\n'))
+  const err = await loadContent(dir).then(
+    () => null,
+    (e: unknown) => e,
+  )
+  if (!(err instanceof ContentError)) return t.fail(`a ContentError, got ${err}`)
+  t.same(err.problems, ['site.yml:25:1: not valid YAML: A block sequence may not be used as an implicit map key'])
+  t.same(
+    err.warnings.filter((w) => w.includes('menu')),
+    [],
+    'no warning about pages outside menus that could not be read',
+  )
 })

@@ -44,7 +44,7 @@ t.test('Markdown: raw HTML escaped, unsafe links dropped, headings get ids, tabl
 t.test('each kind of broken file stops the load with one line naming file and field', async (t) => {
   const cases: [string, (dir: string) => void, RegExp][] = [
     ['no front matter', (d) => writeFileSync(join(d, 'news/2026-04-new-office.en.md'), 'Just text\n'), /^news\/2026-04-new-office\.en\.md: front matter missing/],
-    ['invalid YAML', (d) => edit(d, 'news/2026-04-new-office.en.md', 'title: We have moved our head office', 'title: [unclosed'), /^news\/2026-04-new-office\.en\.md: front matter is not valid YAML/],
+    ['invalid YAML', (d) => edit(d, 'news/2026-04-new-office.en.md', 'title: We have moved our head office', 'title: [unclosed'), /^news\/2026-04-new-office\.en\.md:\d+:\d+: front matter is not valid YAML: [^\n]*[^:\s]$/],
     ['missing field', (d) => edit(d, 'news/2026-04-new-office.ja.md', /excerpt: .*\n/, ''), /^news\/2026-04-new-office\.ja\.md: excerpt: is required$/],
     ['unknown field', (d) => edit(d, 'news/2026-04-new-office.ja.md', 'category:', 'author: x\ncategory:'), /^news\/2026-04-new-office\.ja\.md: author: is not a known field$/],
     ['bad date', (d) => edit(d, 'news/2026-04-new-office.ja.md', '"2026-04-01"', '"2026-02-30x"'), /^news\/2026-04-new-office\.ja\.md: date: must be a real date written YYYY-MM-DD, optionally with a time HH:MM \(got 2026-02-30x\)$/],
