@@ -376,17 +376,21 @@ export async function startRedis() {
 
 // ---------------------------------------------------------------------------------------------- Caddy
 
+/** The servers' read timeouts of replicaProxyConfig (and of deploy/Caddyfile and deploy/Caddyfile.replicas): slow clients are cut. */
+const REPLICA_SERVER_TIMEOUTS = ['read_header 10s', 'read_body 30s']
+
 /** The active health check of replicaProxyConfig (and of deploy/Caddyfile.replicas), one directive a line. */
 const REPLICA_HEALTH_CHECK = ['health_uri /readyz?exclude=database', 'health_interval 1s', 'health_timeout 2s', 'health_status 200']
 
 /**
  * The Caddyfile of the load balancer in front of the site's replicas (plain HTTP on 127.0.0.1:port), with the
- * reverse_proxy directives of deploy/Caddyfile.replicas (test/server/compose-replicas.test.ts checks they are
- * the same, so the harness runs what is deployed): round robin; an active health check of each replica's
- * `/readyz?exclude=database` every second (a draining replica answers 503 and is taken out before its port
- * closes; a restarted one comes back once ready; a database outage takes none out); a replica that failed a
- * request is avoided for 10 s (passive check) and a request whose connection failed is tried on another one
- * for up to 5 s (Caddy retries dial errors whatever the method: nothing was sent yet).
+ * server timeouts and reverse_proxy directives of deploy/Caddyfile.replicas (test/server/compose-replicas.test.ts
+ * checks they are the same, so the harness runs what is deployed): a request's headers within 10 s and the whole
+ * request within 30 s; round robin; an active health check of each replica's `/readyz?exclude=database` every
+ * second (a draining replica answers 503 and is taken out before its port closes; a restarted one comes back once
+ * ready; a database outage takes none out); a replica that failed a request is avoided for 10 s (passive check)
+ * and a request whose connection failed is tried on another one for up to 5 s (Caddy retries dial errors whatever
+ * the method: nothing was sent yet).
  * Caveat, Caddy before 2.11.2 (caddyserver/caddy#7546, fixed by #7547): the retry of a request WITH A BODY after a
  * dial error fails, 502 "http: invalid Read on closed Body", and the failed retry counts against the healthy
  * upstream too (503 "no upstreams available" for fail_duration). GETs are retried fine. So on those versions a
@@ -405,6 +409,11 @@ export function replicaProxyConfig({ upstreams, port, adminPort, healthChecks = 
   return `{
 	admin 127.0.0.1:${adminPort}
 	auto_https off
+	servers {
+		timeouts {
+${REPLICA_SERVER_TIMEOUTS.map((d) => `\t\t\t${d}`).join('\n')}
+		}
+	}
 }
 
 http://:${port} {

@@ -27,6 +27,7 @@ import staticPlugin from './plugins/static'
 import contentPlugin from './plugins/content'
 import urlPolicyPlugin, { refuseBadUrls } from './plugins/url-policy'
 import { answerClientError } from './client-error'
+import { capConnections, httpServerOptions } from './http-limits'
 
 export interface AppDeps {
   /** Already-loaded content (tests); by default the content folder is loaded and validated. */
@@ -86,9 +87,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // Over-long and undecodable URLs become the site's own error page instead of the router's JSON.
     rewriteUrl: refuseBadUrls,
-    // Requests Node's parser refuses before Fastify sees them (headers too large, malformed) get a small HTML page.
+    // Requests Node's parser refuses before Fastify sees them (headers too large, malformed, too slow) get a small HTML page.
     clientErrorHandler: answerClientError,
+    // Slow clients are cut: 408 for headers or a body that have not arrived in time (server/http-limits.ts).
+    http: httpServerOptions(config),
+    requestTimeout: config.requestTimeoutMs,
   })
+  capConnections(app.server, config, app.log)
   const manifest = deps.manifest ?? readManifest(config.distDir, config.nodeEnv)
   const missingLog = app.log.child({ component: 'i18n' })
   // One renderer per content snapshot (it reads the snapshot's content; plugins/render.ts keeps them).

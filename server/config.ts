@@ -35,6 +35,12 @@ export interface Config {
   pageCacheMaxBytes: number
   /** Above this event-loop delay the server sheds load with 503 + Retry-After. */
   maxEventLoopDelayMs: number
+  /** A request whose headers have not all arrived this long after it began gets 408 (Node's headersTimeout). */
+  headersTimeoutMs: number
+  /** A request (headers and body) not wholly received this long after it began gets 408 (requestTimeout). */
+  requestTimeoutMs: number
+  /** Most connections open at once on the public port; beyond it new ones are closed at once (maxConnections). */
+  maxConnections: number
   /** Port of the Prometheus metrics server (plugins/metrics); null: off. 0 (tests): any free port. */
   metricsPort: number | null
   metricsHost: string
@@ -63,6 +69,9 @@ export const envSchema = {
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 10000 },
     SHUTDOWN_DELAY_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 0 },
     MAX_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60000, default: 1000 },
+    HEADERS_TIMEOUT_MS: { type: 'integer', minimum: 1000, maximum: 600000, default: 30000 },
+    REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 1000, maximum: 600000, default: 30000 },
+    MAX_CONNECTIONS: { type: 'integer', minimum: 1, maximum: 1000000, default: 1024 },
     PAGE_CACHE: { type: 'string', enum: ['true', 'false'], default: 'true' },
     CONTENT_WATCH: { type: 'string', enum: ['true', 'false'], default: 'false' },
     PAGE_CACHE_MAX_MB: { type: 'integer', minimum: 1, maximum: 4096, default: 64 },
@@ -182,6 +191,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, { server
   if (server && v.DATABASE_URL && !v.FORM_SECRET) {
     problems.push('FORM_SECRET: required when DATABASE_URL is set: every replica must sign and check form tokens with the same secret (e.g. openssl rand -base64 32)')
   }
+  if (v.HEADERS_TIMEOUT_MS > v.REQUEST_TIMEOUT_MS) problems.push(`HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (${v.REQUEST_TIMEOUT_MS}): the headers are part of the request`)
   if (v.METRICS_PORT !== undefined && v.METRICS_PORT === v.PORT) problems.push(`METRICS_PORT: must differ from PORT (${v.PORT}): the metrics are never served on the public port`)
   if (problems.length) throw new ConfigError(problems.join('\n'))
   return {
@@ -200,6 +210,9 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, { server
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: v.SHUTDOWN_DELAY_MS,
     maxEventLoopDelayMs: v.MAX_EVENT_LOOP_DELAY_MS,
+    headersTimeoutMs: v.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: v.REQUEST_TIMEOUT_MS,
+    maxConnections: v.MAX_CONNECTIONS,
     metricsPort: v.METRICS_PORT ?? null,
     metricsHost: v.METRICS_HOST,
     pageCache: v.PAGE_CACHE === 'true',

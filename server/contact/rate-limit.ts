@@ -27,6 +27,12 @@ interface StoreParams {
   cache?: number
 }
 
+/** What the plugin hands `child()`: a limiter's merged settings (index.js mergeParams), with its route if it has one. */
+interface LimiterParams extends StoreParams {
+  groupId?: string
+  routeInfo?: { method?: string; url?: string }
+}
+
 export interface RateLimitStore {
   /** Spread into the options of `register(rateLimit, …)`: nothing (memory) or the store. */
   options: Partial<RateLimitPluginOptions>
@@ -92,8 +98,17 @@ export function createRateLimitStore({ redisUrl, log, nameSpace = 'site-rl:' }: 
     read(key: string, cb: CountCallback, timeWindow: number, max: number) {
       this.count('read', key, cb, timeWindow, max)
     }
+    /**
+     * A limiter's own store. The plugin's RedisStore.child keys it by the route's method and URL, which a
+     * limiter made with `rateLimit({ … })` (the contact budget, shared by several routes) does not have: its
+     * keys were `site-rl:undefinedundefined-<ip>`. Here the key names what it counts: the limiter's groupId
+     * (`site-rl:contact:<ip>`), or for a route's own limit its method and URL (`site-rl:POST/x:<ip>`).
+     */
     child(routeOptions: object): FallbackStore {
-      return new FallbackStore({}, [this.shared.child(routeOptions), this.local.child(routeOptions)])
+      const { groupId, routeInfo, continueExceeding = false, exponentialBackoff = false } = routeOptions as LimiterParams
+      const name = groupId ?? (routeInfo?.method && routeInfo.url ? `${routeInfo.method}${routeInfo.url}` : undefined)
+      if (!name) throw new Error('rate limit: a limiter needs a groupId (it names the limit\'s keys in Redis)')
+      return new FallbackStore({}, [new RedisStore(continueExceeding, exponentialBackoff, redis, `${nameSpace}${name}:`), this.local.child(routeOptions)])
     }
     private count(method: 'incr' | 'read', key: string, cb: CountCallback, timeWindow: number, max: number) {
       // Not connected (the 'close'/'error' events have warned): straight to memory, no waiting.

@@ -73,7 +73,8 @@ export default fp<ContactPluginOptions>(
         global: false,
         errorResponseBuilder: (_req, ctx) => new RateLimited(ctx.after),
       })
-      const limiter = scope.rateLimit({ max: contact.rateLimitMax, timeWindow: contact.rateLimitWindowMs })
+      // One budget for every contact POST (API and form steps); with REDIS_URL its keys are site-rl:contact:<ip>.
+      const limiter = scope.rateLimit({ groupId: 'contact', max: contact.rateLimitMax, timeWindow: contact.rateLimitWindowMs })
       await scope.register(contactApiRoutes, { service, siteUrl: config.siteUrl, limiter })
       await scope.register(contactPageRoutes, { service, siteUrl: config.siteUrl, limiter })
     })

@@ -15,7 +15,7 @@ import { PageTemplates, TEMPLATE_SLOT } from '../render/page-templates'
 import type { PageRenderer, PreparedPage, RenderRequest } from '../render/render-page'
 import { collect, sendCached, streamAndKeep } from '../render/send-page'
 import { publicOrigin, requestPath, requestSearch } from '../request-locale'
-import { jsonError, wantsPage } from './errors'
+import { isApiPath, jsonError } from './errors'
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -198,8 +198,9 @@ export default fp<RenderPluginOptions>(
       return renderAndKeep(cache, this, prepared, key, options.statusCode)
     })
 
-    // One catch-all page route: every path of the route table in its three locale forms, and the 404s.
-    app.get('/*', async (req, reply) => (wantsPage(req) ? reply.renderPage(requestPath(req)) : jsonError(req, reply, 404)))
+    // One catch-all page route: every path of the route table in its three locale forms, and the 404s. A page
+    // is HTML whatever `Accept` says (one answer per URL, which any cache may keep); under /api/ it is JSON.
+    app.get('/*', async (req, reply) => (isApiPath(req) ? jsonError(req, reply, 404) : reply.renderPage(requestPath(req))))
   },
   { name: 'render', dependencies: ['content'] },
 )

@@ -23,7 +23,11 @@ export const REDACT_PATHS = [
   ...['name', 'nameKana', 'company', 'email', 'emailConfirm', 'phone', 'message'].map((field) => `inquiry.${field}`),
 ]
 
-/** One JSON line per request (method, route, status, duration, request id); the id is echoed. */
+/**
+ * One JSON line per request (method, URL, route, status, duration, client address, request id); the id is echoed.
+ * `ip` is the client's address as Fastify's trustProxy sees it: the X-Forwarded-For hop set by a proxy named in
+ * TRUST_PROXY, else the socket's peer. It is what traces abuse back to a client (README, Logs: how long it is kept).
+ */
 export default fp(
   async (app) => {
     app.addHook('onRequest', async (req, reply) => {
@@ -34,6 +38,7 @@ export default fp(
       const level = reply.statusCode >= 500 ? 'warn' : 'info'
       req.log[level](
         {
+          ip: req.ip,
           method: req.method,
           url: req.url.length > 512 ? req.url.slice(0, 512) + '…' : req.url,
           route: req.routeOptions.url ?? null,

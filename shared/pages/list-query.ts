@@ -1,6 +1,9 @@
-/** Reads ?page= (a positive integer without leading zeros) and ?category= (one of the known ids). */
+/**
+ * Reads ?page= (a positive integer without leading zeros) and ?category= (one of the known ids); null (404)
+ * for a bad value of either. Any other parameter (a campaign's utm_source, gclid, fbclid) is not the page's
+ * and is ignored: the same page, the same canonical URL, the same cache entry.
+ */
 export function readListQuery(search: URLSearchParams, categories: readonly string[]): { page: number; category: string | null } | null {
-  for (const key of search.keys()) if (key !== 'page' && key !== 'category') return null
   const rawPage = search.get('page')
   if (search.getAll('page').length > 1 || search.getAll('category').length > 1) return null
   if (rawPage !== null && !/^[1-9][0-9]{0,5}$/.test(rawPage)) return null

@@ -201,11 +201,23 @@ t.test('the proxy balances over the three replicas, with an active health check 
   for (const name of replicaNames) t.same(model.services.proxy.depends_on[name], { condition: 'service_healthy' }, `the proxy starts once ${name} is healthy`)
 })
 
+/** The directives of the global `servers { timeouts { … } }` block of a Caddyfile, one a line, sorted. */
+function serverTimeouts(caddyfile: string): string[] {
+  const code = caddyfile.replace(/#.*$/gm, '')
+  const block = /^\s*timeouts\s*\{([^}]*)\}/m.exec(code)?.[1] ?? ''
+  return block.split('\n').map((l) => l.trim().replace(/\s+/g, ' ')).filter(Boolean).sort()
+}
+
 t.test('the test harness\'s Caddy (scripts/engines.mjs) runs the same directives as deploy/Caddyfile.replicas', async (t) => {
   const deployed = reverseProxy(readFileSync('deploy/Caddyfile.replicas', 'utf8'))
-  const harness = reverseProxy(replicaProxyConfig({ upstreams: ['127.0.0.1:3001', '127.0.0.1:3002'], port: 8080, adminPort: 2019 }))
+  const config = replicaProxyConfig({ upstreams: ['127.0.0.1:3001', '127.0.0.1:3002'], port: 8080, adminPort: 2019 })
+  const harness = reverseProxy(config)
   t.same(harness.upstreams, ['127.0.0.1:3001', '127.0.0.1:3002'])
   t.same(harness.directives, deployed.directives, 'every directive but the upstreams')
+  const timeouts = serverTimeouts(readFileSync('deploy/Caddyfile.replicas', 'utf8'))
+  t.same(timeouts, ['read_body 30s', 'read_header 10s'], 'slow clients are cut by the proxy: headers within 10 s, the request within 30 s')
+  t.same(serverTimeouts(config), timeouts, 'the same server timeouts')
+  t.same(serverTimeouts(readFileSync('deploy/Caddyfile', 'utf8')), timeouts, 'deploy/Caddyfile (one replica) has the same')
   const unchecked = reverseProxy(replicaProxyConfig({ upstreams: ['127.0.0.1:3001'], port: 8080, adminPort: 2019, healthChecks: false }))
   t.same(unchecked.directives, deployed.directives.filter((d) => !d.startsWith('health_')), 'healthChecks: false leaves out the active check only')
 })

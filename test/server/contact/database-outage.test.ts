@@ -84,6 +84,9 @@ t.test('PostgreSQL goes away and comes back', async (t) => {
   const warnings = log.lines.filter((l) => l.level === 40 && /inquiry database unreachable/.test(l.msg))
   t.equal(warnings.length, 1, 'one warning for the outage')
   t.equal(log.lines.filter((l) => l.level >= 50).length, 0, 'no error lines (no stack per request)')
+  const others = log.lines.filter((l) => l.level === 40 && l.msg !== 'request' && !/^content warning|inquiry database unreachable/.test(l.msg))
+  t.same(others.map((l) => l.err?.code ?? l.msg), [], 'no other warning (a refused POST is answered once: no "Reply was already sent")')
+  t.equal(log.lines.filter((l) => l.msg === 'inquiry refused' && l.statusCode === 503).length, 13, 'one line per refused POST')
 
   await postgres.resume()
   t.ok(await pollReady(200), '/readyz: 200 again by itself')

@@ -2,9 +2,12 @@ import t, { type Test } from 'tap'
 import Fastify from 'fastify'
 import rateLimit from '@fastify/rate-limit'
 import { pino } from 'pino'
+import { Redis } from 'ioredis'
 import { freePort, startRedis } from '../../../scripts/engines.mjs'
 import { createRateLimitStore } from '../../../server/contact/rate-limit'
 import { RateLimited } from '../../../server/errors'
+import { build, logCollector, testConfig } from '../../helper'
+import { formFields, freshToken, postForm, tempDataDir, validInquiry } from './helper'
 
 // REDIS_URL: the contact rate limit counted in Redis, shared by the replicas. Two Fastify instances
 // (two replicas) with the limiter wired as in plugins/contact.ts, a real redis-server, no mocks.
@@ -28,7 +31,7 @@ async function replica(t: Test, redisUrl: string, nameSpace: string): Promise<Re
   app.addHook('onClose', async () => limits.close())
   await app.register(async (scope) => {
     await scope.register(rateLimit, { ...limits.options, global: false, errorResponseBuilder: (_req, ctx) => new RateLimited(ctx.after) })
-    const limiter = scope.rateLimit({ max: MAX, timeWindow: 60_000 })
+    const limiter = scope.rateLimit({ groupId: 'contact', max: MAX, timeWindow: 60_000 })
     scope.post('/contact', { onRequest: limiter }, async () => ({ ok: true }))
   })
   await app.ready()
@@ -103,4 +106,58 @@ t.test('Redis down from the start: counted per replica, one warning; close() end
   t.equal(said(r, WARNING), 1)
   await r.close()
   // The tap process ends only if no reconnect timer or socket is left: a leak shows as a timeout.
+})
+
+/** Every key in a Redis server, with its value. */
+async function redisKeys(url: string): Promise<Record<string, string | null>> {
+  const client = new Redis(url)
+  try {
+    const keys = (await client.keys('*')).sort()
+    return Object.fromEntries(await Promise.all(keys.map(async (key) => [key, await client.get(key)] as const)))
+  } finally {
+    client.disconnect()
+  }
+}
+
+t.test('a limiter names its keys: the contact budget counts under site-rl:contact:<ip>; one without a name is refused at start', async (t) => {
+  const redis = await startRedis()
+  t.teardown(() => redis.stop())
+  const a = await replica(t, redis.url, 'rl-test:')
+  t.same([await a.post('203.0.113.1'), await a.post('203.0.113.1'), await a.post('2001:db8::1')], [200, 200, 200])
+  t.same(await redisKeys(redis.url), { 'rl-test:contact:203.0.113.1': '2', 'rl-test:contact:2001:db8::': '1' }, 'the budget and the client, nothing undefined')
+
+  const limits = createRateLimitStore({ redisUrl: redis.url, log: pino({ level: 'silent' }) })
+  t.teardown(() => limits.close())
+  const app = Fastify()
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, { ...limits.options, global: false })
+    t.throws(() => scope.rateLimit({ max: 1, timeWindow: 1000 }), /a limiter needs a groupId/)
+  })
+  await app.ready()
+  await app.close()
+})
+
+t.test('the site with REDIS_URL: form and API POSTs share one key per client; a refused POST logs one line and no error', async (t) => {
+  const redis = await startRedis()
+  t.teardown(() => redis.stop())
+  const log = logCollector()
+  const contact = { ...testConfig().contact, minFillMs: 0, rateLimitMax: 2 }
+  const app = await build(t, { dataDir: tempDataDir(t), contact, redisUrl: redis.url, logLevel: 'info' }, { logStream: log.stream })
+  const token = await freshToken(app)
+  const review = () => postForm(app, '/contact', { ...formFields({ message: 'Typed before the limit' }), _token: token, step: 'review' })
+  const api = () => app.inject({ method: 'POST', url: '/api/contact', payload: { ...validInquiry(), _token: token } })
+  t.same([(await review()).statusCode, (await api()).statusCode], [200, 201])
+  const form = await review()
+  t.equal(form.statusCode, 429, 'the third contact POST is refused')
+  t.match(form.body, /Typed before the limit/, 'the form again, values kept')
+  const json = await api()
+  t.equal(json.statusCode, 429)
+  t.match(json.json(), { message: String })
+  t.same(await redisKeys(redis.url), { 'site-rl:contact:127.0.0.1': '4' }, 'one key: the contact budget of this client')
+
+  await app.close()
+  const refused = log.lines.filter((l) => l.msg === 'inquiry refused')
+  t.same(refused.map((l) => l.statusCode), [429, 429], 'one line per refused POST')
+  const others = log.lines.filter((l) => l.level >= 40 && !/^content warning/.test(l.msg))
+  t.same(others.map((l) => l.err?.code ?? l.msg), [], 'no warning or error (no "Reply was already sent")')
 })
