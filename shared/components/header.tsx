@@ -24,10 +24,23 @@ function NavLinks({ currentPath, className }: { currentPath: string; className: 
   )
 }
 
+/** The phone number (a link) and the hours, each kept on one line: the two wrap apart, never inside. */
+function PhoneLine({ className }: { className: string }) {
+  const { t } = useI18n()
+  const { site } = usePageState()
+  return (
+    <p className={`phone-line ${className}`}>
+      <a href={`tel:${site.phoneInternational}`}>{t('units.footer.tel', { tel: site.phone })}</a>{' '}
+      <span>{t('units.footer.hours', { hours: site.hours })}</span>
+    </p>
+  )
+}
+
 /**
- * Logo, navigation, contact CTA and language switch. Wide screens show them inline;
- * narrow screens get a <details> menu, which opens without JavaScript. CSS shows
- * exactly one of the two, so only one navigation is ever exposed.
+ * Logo, navigation, contact CTA, phone number, language and theme switches. Wide screens show them inline: a
+ * utility row (phone, language, theme) above the menu's entries and the contact button, whose entries wrap onto
+ * more rows when the menu is wider than the room beside the logo. Narrow screens get a <details> menu, which
+ * opens without JavaScript. CSS shows exactly one of the two, so only one navigation is ever exposed.
  */
 export function Header({ currentPath }: { currentPath: string }) {
   const { t } = useI18n()
@@ -42,9 +55,12 @@ export function Header({ currentPath }: { currentPath: string }) {
           <span className="site-logo__name">{site.name}</span>
         </AppLink>
         <div className="site-header__desktop">
+          <div className="site-header__utility">
+            <PhoneLine className="site-header__tel" />
+            <LanguageSwitch />
+            <ThemeSwitch />
+          </div>
           <NavLinks currentPath={currentPath} className="site-nav-wrap" />
-          <LanguageSwitch />
-          <ThemeSwitch />
           <AppLink to="/contact" className="button button--accent site-cta">
             {t('units.nav.contact')}
           </AppLink>
@@ -59,11 +75,9 @@ export function Header({ currentPath }: { currentPath: string }) {
           <div className="site-menu__panel">
             <NavLinks currentPath={currentPath} className="site-nav-wrap" />
             <AppLink to="/contact" className="button button--accent site-cta">
-            {t('units.nav.contact')}
-          </AppLink>
-            <p className="site-menu__tel">
-              <a href={`tel:${site.phoneInternational}`}>{t('units.header.tel', { tel: site.phone })}</a>
-            </p>
+              {t('units.nav.contact')}
+            </AppLink>
+            <PhoneLine className="site-menu__tel" />
             <LanguageSwitch />
             <ThemeSwitch />
           </div>

@@ -51,7 +51,8 @@ async function siteWithPages(t: Parameters<typeof build>[0]) {
 const crumbs = (html: string) =>
   [...(/<nav class="breadcrumb"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '').matchAll(/<li>(?:<a href="([^"]+)"[^>]*>|<span aria-current="page">)([^<]*)</g)].map((m) => [m[2], m[1] ?? null])
 const links = (html: string, list: RegExp) => [...(list.exec(html)?.[0] ?? '').matchAll(/<a href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[2], m[1]])
-const headerLinks = (html: string) => links(html, /<div class="site-header__desktop">[\s\S]*?<\/ul>/)
+// The desktop header's list comes first in the document (the menu's copy follows it).
+const headerLinks = (html: string) => links(html, /<ul class="site-nav">[\s\S]*?<\/ul>/)
 const footerLinks = (html: string) => links(html, /<ul class="site-footer__links">[\s\S]*?<\/ul>/)
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
 
