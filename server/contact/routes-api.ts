@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify'
 import { normalizeContact } from '../../shared/contact/normalize'
 import { errorCount } from '../../shared/contact/page-data'
-import { formatMessage, formKeys } from '../../shared/validation'
+import { formatMessage, formKeys } from '../../shared/validation/server'
 import { answerLocale } from '../request-locale'
 import { bodyLocale, isInquiryShape } from './api-shape'
 import { inquiryLog, isCrossSite, mediaType } from './guards'
