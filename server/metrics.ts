@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { InquiryStore } from './contact/store'
-import type { MailKind } from './contact/store'
+import type { AutoReplyWithheld, MailKind } from './contact/store'
 
 /**
  * Every name the metrics endpoint exposes besides prom-client's default process and Node.js
@@ -13,6 +13,7 @@ export const METRIC_NAMES = [
   'site_page_cache_lookups_total',
   'site_inquiries_received_total',
   'site_mail_send_failures_total',
+  'site_autoreplies_withheld_total',
   'site_outbox_mails',
   'site_content_reloads_total',
 ] as const
@@ -59,6 +60,12 @@ export function createMetrics() {
   )
   const inquiries = countedBy('site_inquiries_received_total', 'Inquiries stored (resends of the same submission are not counted), by way in: form or api.', 'via', ['form', 'api'])
   const mailFailures = countedBy('site_mail_send_failures_total', 'Failed attempts to send a mail of the outbox, by kind (staff, auto-reply).', 'kind', ['staff', 'auto-reply'] satisfies readonly MailKind[])
+  const autoRepliesWithheld = countedBy(
+    'site_autoreplies_withheld_total',
+    "Inquiries stored without their auto-reply, by the limit reached: recipient (the address's daily cap) or site (the hourly limit of all auto-replies).",
+    'reason',
+    ['recipient', 'site'] satisfies readonly AutoReplyWithheld[],
+  )
 
   const contentReloads = countedBy(
     'site_content_reloads_total',
@@ -93,6 +100,7 @@ export function createMetrics() {
     pageCache,
     inquiryReceived: inquiries,
     mailFailed: mailFailures,
+    autoReplyWithheld: autoRepliesWithheld,
     contentReloaded: contentReloads,
     /**
      * Counts the outbox table at each scrape: two counts over the (status, next_attempt_at) index,

@@ -1,6 +1,6 @@
 /**
  * The contact form's part of the environment (read by server/config.ts, the only reader of
- * process.env): mail, rate limit, form token secret, minimum fill time, API key, auto-reply cap.
+ * process.env): mail, rate limit, form token secret, minimum fill time, API key, auto-reply limits.
  */
 export interface ContactConfig {
   /** nodemailer connection URL (smtp:// or smtps://); empty: inquiries are stored, nothing is mailed. */
@@ -23,6 +23,8 @@ export interface ContactConfig {
   apiKey: string
   /** Auto-replies per recipient address and 24 hours; inquiries beyond it are stored and sent to staff only. */
   autoReplyMaxPerDay: number
+  /** Auto-replies of the whole site per hour (all replicas, all recipients); beyond it, as above. */
+  autoReplyMaxPerHour: number
   /** How long a replica's claim on a mail of the outbox lasts (a dead replica's mail is sent by another after it). */
   outboxLeaseMs: number
 }
@@ -39,6 +41,7 @@ export const contactEnvProperties = {
   CONTACT_MIN_FILL_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 3000 },
   CONTACT_API_KEY: { type: 'string', pattern: '^([A-Za-z0-9._~+/=-]{32,200})?$', default: '' },
   CONTACT_AUTOREPLY_MAX_PER_DAY: { type: 'integer', minimum: 0, maximum: 1000, default: 3 },
+  CONTACT_AUTOREPLY_MAX_PER_HOUR: { type: 'integer', minimum: 0, maximum: 100000, default: 20 },
   OUTBOX_LEASE_MS: { type: 'integer', minimum: 1000, maximum: 3600000, default: 120000 },
 } as const
 
@@ -64,6 +67,7 @@ export function readContactConfig(v: Record<string, any>): ContactConfig {
     minFillMs: v.CONTACT_MIN_FILL_MS,
     apiKey: v.CONTACT_API_KEY,
     autoReplyMaxPerDay: v.CONTACT_AUTOREPLY_MAX_PER_DAY,
+    autoReplyMaxPerHour: v.CONTACT_AUTOREPLY_MAX_PER_HOUR,
     outboxLeaseMs: v.OUTBOX_LEASE_MS,
   }
 }

@@ -1,4 +1,4 @@
-import { parseDate, printable } from '../../shared/validation'
+import { JSON_UNESCAPED, parseDate, printable } from '../../shared/validation'
 import { siteTime } from './site-time'
 import type { InquiryRecord, MailKind, MailState } from './store'
 
@@ -32,19 +32,22 @@ export function toJsonRecord(r: InquiryRecord) {
 }
 
 /**
- * A CSV cell: quoted when needed (RFC 4180), and a leading = + - @ (or tab / CR) prefixed
- * with ' so a spreadsheet never runs a visitor's text as a formula. Control characters other
- * than line breaks and tabs are shown as escapes ('\u001B'), as in every output of the CLI.
+ * A CSV cell, always quoted (RFC 4180), and a leading = + - @ (or tab / CR) prefixed with ' so a
+ * spreadsheet never runs a visitor's text as a formula. Quoting every cell also holds where the
+ * spreadsheet splits on another list separator (Excel set to ';' reads "a;=1+1" as one cell, never
+ * as 'a' and a formula '=1+1'): no visitor character is ever outside quotes. Control and invisible
+ * characters other than line breaks and tabs are shown as escapes ('\u001B', '\u200B'), as in
+ * every output of the CLI.
  */
 export function csvCell(value: unknown): string {
   let text = printable(value === null || value === undefined ? '' : String(value), true)
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  return `"${text.replace(/"/g, '""')}"`
 }
 
 /** UTF-8 with a BOM (spreadsheets then read Japanese correctly), CRLF line ends. */
 export function toCsv(records: InquiryRecord[]): string {
-  const header = [...COLUMNS, 'mailStaff', 'mailAutoReply']
+  const header = [...COLUMNS, 'mailStaff', 'mailAutoReply'].map(csvCell)
   const rows = records.map((r) => [...COLUMNS.map((c) => r[c]), mailStatus(r.mail.staff), mailStatus(r.mail['auto-reply'])].map(csvCell).join(','))
   return '\uFEFF' + [header.join(','), ...rows].join('\r\n') + '\r\n'
 }
@@ -64,11 +67,13 @@ export function toListing(records: InquiryRecord[]): string {
   return records.map(line).join('\n') + '\n'
 }
 
-// JSON.stringify escapes the C0 controls but leaves DEL, the C1 controls, U+2028/2029 and the bidi controls as they are.
-const JSON_UNESCAPED_CONTROLS = /[\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g
-
-/** `export --format json`: the records as JSON whose every control character is a \u escape (same data, safe to print). */
+/**
+ * `export --format json`: the records as JSON whose every control and invisible character is a \u
+ * escape (same data, safe to print; JSON.stringify itself escapes only the C0 controls).
+ */
 export function toJson(records: InquiryRecord[]): string {
   const text = JSON.stringify(records.map(toJsonRecord), null, 2)
-  return text.replace(JSON_UNESCAPED_CONTROLS, (ch) => '\\u' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')) + '\n'
+  const unit = (ch: string) => '\\u' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
+  // split(''): UTF-16 units, so a tag character (a surrogate pair) becomes two escapes, as JSON spells it.
+  return text.replace(JSON_UNESCAPED, (match) => match.split('').map(unit).join('')) + '\n'
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 
 /**
  * Whether a browser sent this request from another site. Sec-Fetch-Site decides when
@@ -22,4 +22,13 @@ export function isCrossSite(req: FastifyRequest, siteUrl: string): boolean {
 export function mediaType(req: FastifyRequest): string {
   const header = req.headers['content-type']
   return typeof header === 'string' ? (header.split(';')[0] ?? '').trim().toLowerCase() : ''
+}
+
+/**
+ * The logger of an inquiry's lines (stored, resent, dropped, refused, auto-reply withheld): the
+ * request's (its reqId), with the client address `ip` (req.ip: the address of the connection, or
+ * X-Forwarded-For's client when TRUST_PROXY names the proxy), so abuse can be traced to its source.
+ */
+export function inquiryLog(req: FastifyRequest): FastifyBaseLogger {
+  return req.log.child({ ip: req.ip })
 }

@@ -3,7 +3,7 @@ import pg from 'pg'
 import { StoreUnavailable } from '../errors'
 import { MIGRATIONS } from './db'
 import {
-  AUTO_REPLY_WINDOW_MS,
+  autoReplyWindows,
   inquiryColumns,
   MAIL_KINDS,
   mailStatesOf,
@@ -28,6 +28,11 @@ export function postgresSql(sqliteSql: string): string {
 
 /** Any key of our own for pg_advisory_lock: 'corporate-site migrations'. */
 const MIGRATION_LOCK = 7_305_114_202
+/**
+ * The transaction lock of the site-wide hourly auto-reply budget: one inquiry at a time counts it. Outside
+ * hashtext's 32-bit range, so no recipient's lock is ever the same; always taken after the recipient's.
+ */
+const AUTO_REPLY_BUDGET_LOCK = 7_305_114_203
 
 /**
  * Connection failures (refused, reset, timed out, server shutting down or starting, too many
@@ -58,8 +63,8 @@ export interface PgStoreOptions {
 /**
  * Inquiries in PostgreSQL (DATABASE_URL): several replicas share one store. Migrations run at
  * open under an advisory lock, so replicas starting together migrate once. A token's uniqueness
- * and the per-recipient auto-reply count hold across replicas (the unique index, and a
- * transaction-level advisory lock per recipient); mails are claimed with FOR UPDATE SKIP LOCKED.
+ * and the auto-reply limits hold across replicas (the unique index; a transaction-level advisory
+ * lock per recipient, then one for the site's hourly budget); mails are claimed with FOR UPDATE SKIP LOCKED.
  */
 export async function openPgStore(url: string, { poolSize = 10, onIdleError }: PgStoreOptions = {}): Promise<InquiryStore> {
   // Fail fast while the database is away: a request waits at most 2 s for a connection, a statement 10 s.
@@ -126,16 +131,20 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
         const first = await client.query('SELECT id FROM inquiries WHERE token = $1', [c.token])
         return { id: first.rows[0].id as string, created: false, autoReply: false }
       }
-      const since = new Date(input.now.getTime() - AUTO_REPLY_WINDOW_MS).toISOString()
-      const recent = await client.query(
-        "SELECT COUNT(*)::int AS n FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE i.reply_key = $1 AND i.received_at > $2",
-        [c.replyKey, since],
-      )
-      const autoReply = input.autoReplyLimit === undefined || recent.rows[0].n < input.autoReplyLimit
-      for (const kind of MAIL_KINDS) {
-        if (kind === 'staff' || autoReply) await client.query('INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES ($1, $2, $3)', [id, kind, input.now.getTime()])
+      const { recipientSince, siteSince } = autoReplyWindows(input.now)
+      const count = async (where: string, values: unknown[]) =>
+        (await client.query(`SELECT COUNT(*)::int AS n FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE ${where}`, values)).rows[0].n as number
+      let withheld: 'recipient' | 'site' | null = null
+      if (input.autoReplyLimit !== undefined && (await count('i.reply_key = $1 AND i.received_at > $2', [c.replyKey, recipientSince])) >= input.autoReplyLimit) withheld = 'recipient'
+      else if (input.autoReplyBudgetPerHour !== undefined) {
+        // Every replica's auto-replies of the last hour, counted one transaction at a time (held until commit).
+        await client.query('SELECT pg_advisory_xact_lock($1)', [AUTO_REPLY_BUDGET_LOCK])
+        if ((await count('i.received_at > $1', [siteSince])) >= input.autoReplyBudgetPerHour) withheld = 'site'
       }
-      return { id, created: true, autoReply }
+      for (const kind of MAIL_KINDS) {
+        if (kind === 'staff' || !withheld) await client.query('INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES ($1, $2, $3)', [id, kind, input.now.getTime()])
+      }
+      return withheld ? { id, created: true, autoReply: false, withheld } : { id, created: true, autoReply: true }
     })
   }
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify'
 import { normalizeContact } from '../../shared/contact/normalize'
 import { errorCount } from '../../shared/contact/page-data'
-import { formatMessage, formKeys } from '../../shared/validation'
+import { formatMessage, formKeys } from '../../shared/validation/server'
 import { answerLocale } from '../request-locale'
 import { bodyLocale, isInquiryShape } from './api-shape'
-import { isCrossSite, mediaType } from './guards'
+import { inquiryLog, isCrossSite, mediaType } from './guards'
 import { CrossSiteRequest, NotJson } from '../errors'
 import type { ErrorAnswer } from '../plugins/errors'
 import { sendApiError } from './messages'
@@ -53,9 +53,10 @@ export default async function contactApiRoutes(app: FastifyInstance, { service, 
   app.post('/api/contact', { bodyLimit: BODY_LIMIT, onRequest: mediaGuard, preValidation: siteGuard, preHandler: limiter, config }, async (req, reply) => {
     const body = req.body
     const locale = bodyLocale(body) ?? answerLocale(req)
+    const log = inquiryLog(req)
     reply.header('cache-control', 'no-store')
     if (!isInquiryShape(body)) {
-      req.log.info({ statusCode: 400 }, 'inquiry refused: unknown fields or wrong types')
+      log.info({ statusCode: 400 }, 'inquiry refused: unknown fields or wrong types')
       return sendApiError(reply, 400, locale)
     }
     const token = typeof body._token === 'string' && body._token !== '' ? body._token : null
@@ -63,19 +64,19 @@ export default async function contactApiRoutes(app: FastifyInstance, { service, 
     if (!service.hasApiKey(req.headers.authorization)) {
       check = service.signer.verify(token, service.now().getTime())
       if (!check.ok) {
-        req.log.info({ reason: check.reason, statusCode: 403 }, 'inquiry refused: no valid form token')
+        log.info({ reason: check.reason, statusCode: 403 }, 'inquiry refused: no valid form token')
         return sendApiError(reply, 403, locale, 'token')
       }
     }
     const bot = service.botSign(body.website, check)
-    if (bot) return reply.code(201).send({ id: service.drop(bot, 'api', req.log) })
-    const first = await service.resent(token, 'api', req.log)
+    if (bot) return reply.code(201).send({ id: service.drop(bot, 'api', log) })
+    const first = await service.resent(token, 'api', log)
     if (first) return reply.code(201).send({ id: first })
     const values = normalizeContact(body, locale)
     const errors = service.validate(values, locale)
     const count = errorCount(errors)
     if (count > 0) return reply.code(422).send({ message: formatMessage(locale, formKeys.errorSummary, { count }), errors })
-    const { id } = await service.accept(values, locale, token, 'api', req.log)
+    const { id } = await service.accept(values, locale, token, 'api', log)
     return reply.code(201).send({ id })
   })
 }

@@ -4,7 +4,7 @@ import { errorCount, freshContactPage, type ContactPageData, type ContactStep } 
 import { splitLocalePath } from '../../shared/i18n/negotiate'
 import { requestPath } from '../request-locale'
 import { readFormBody, type PostedForm } from './form-body'
-import { isCrossSite, mediaType } from './guards'
+import { inquiryLog, isCrossSite, mediaType } from './guards'
 import { CrossSiteRequest, NotForm, UnknownStep } from '../errors'
 import type { ErrorAnswer } from '../plugins/errors'
 import { BODY_LIMIT } from './routes-api'
@@ -76,27 +76,28 @@ export default async function contactPageRoutes(app: FastifyInstance, { service,
     app.post(`${prefix}/contact`, { bodyLimit: BODY_LIMIT, onRequest: guard, preHandler: limiter, config }, async (req, reply) => {
       const { locale } = splitLocalePath(requestPath(req))
       const posted = readFormBody(req.body, locale)
+      const log = inquiryLog(req)
       const now = service.now().getTime()
       const check = service.signer.verify(posted.token, now)
       if (!check.ok) {
-        req.log.info({ reason: check.reason }, 'form token refused')
+        log.info({ reason: check.reason }, 'form token refused')
         return renderContact(reply, page(posted, 'form', {}, 'units.contact.notices.expired', service.signer.issue(now)), 403)
       }
       if (posted.step === 'edit') return renderContact(reply, page(posted, 'form'), 200)
       if (posted.step !== 'review' && posted.step !== 'send') throw new UnknownStep()
       const success = (id: string) => reply.header('cache-control', 'no-store').redirect(`${prefix}/contact/success?ref=${id}`, 303)
       const bot = service.botSign(posted.website, posted.step === 'send' ? check : null)
-      if (bot) return success(service.drop(bot, 'form', req.log))
+      if (bot) return success(service.drop(bot, 'form', log))
       if (posted.step === 'send') {
         // A resend (reload, double click, Back and send again): the first answer, even when
         // the values would no longer pass (a site-visit date of 'today' after midnight).
-        const first = await service.resent(posted.token, 'form', req.log)
+        const first = await service.resent(posted.token, 'form', log)
         if (first) return success(first)
       }
       const errors = service.validate(posted.values, locale)
       if (errorCount(errors) > 0) return renderContact(reply, page(posted, 'form', errors), 422)
       if (posted.step === 'review') return renderContact(reply, page(posted, 'review'), 200)
-      return success((await service.accept(posted.values, locale, posted.token, 'form', req.log)).id)
+      return success((await service.accept(posted.values, locale, posted.token, 'form', log)).id)
     })
   }
 }

@@ -6,7 +6,7 @@ import type { Locale } from '../../shared/i18n/locales'
 import { DEFAULT_TIME_ZONE, todayIn, validateForm, type FormErrors } from '../../shared/validation/server'
 import type { StoreHealth } from './availability'
 import type { Outbox } from './outbox'
-import { newReference, type InquiryStore } from './store'
+import { newReference, type AutoReplyWithheld, type InquiryStore } from './store'
 import type { TokenCheck, TokenSigner } from './token'
 
 export interface ContactServiceDeps {
@@ -22,11 +22,22 @@ export interface ContactServiceDeps {
   apiKey?: string
   /** CONTACT_AUTOREPLY_MAX_PER_DAY (3 when absent). */
   autoReplyMaxPerDay?: number
+  /** CONTACT_AUTOREPLY_MAX_PER_HOUR (20 when absent). */
+  autoReplyMaxPerHour?: number
   /** Called once per inquiry stored (never for a resend): the metrics count them. */
   onInquiry?: ((via: Via) => void) | undefined
+  /** Called when an inquiry is stored without its auto-reply, with the limit that held it back. */
+  onAutoReplyWithheld?: ((reason: AutoReplyWithheld) => void) | undefined
 }
 
 export const DEFAULT_AUTOREPLY_MAX_PER_DAY = 3
+export const DEFAULT_AUTOREPLY_MAX_PER_HOUR = 20
+
+/** The warning logged when an auto-reply is not queued, by the limit reached. */
+export const WITHHELD_MESSAGES: Record<AutoReplyWithheld, string> = {
+  recipient: 'auto-reply not queued: daily limit for the address reached',
+  site: 'auto-reply not queued: hourly limit of the whole site reached',
+}
 
 const digest = (text: string) => createHash('sha256').update(text).digest()
 
@@ -50,6 +61,7 @@ export type Via = 'api' | 'form'
 export function createContactService(deps: ContactServiceDeps) {
   const { store, signer, health } = deps
   const autoReplyLimit = deps.autoReplyMaxPerDay ?? DEFAULT_AUTOREPLY_MAX_PER_DAY
+  const autoReplyBudgetPerHour = deps.autoReplyMaxPerHour ?? DEFAULT_AUTOREPLY_MAX_PER_HOUR
   return {
     signer,
     now: deps.now,
@@ -84,16 +96,21 @@ export function createContactService(deps: ContactServiceDeps) {
     },
     /**
      * Stores (once per token) and wakes the mail outbox; resolves after the commit (StoreUnavailable, 503, when the database cannot be reached: nothing stored). The
-     * auto-reply goes to whatever address was typed, so one address gets at most
-     * `autoReplyMaxPerDay` of them a day: beyond that the inquiry is stored and sent to staff only.
+     * auto-reply goes to whatever address was typed, so one inbox gets at most `autoReplyMaxPerDay`
+     * of them a day and the whole site sends at most `autoReplyMaxPerHour` an hour: beyond either the
+     * inquiry is stored and sent to staff only. `log` is the request's, with the client address (inquiryLog).
      */
     async accept(values: ContactValues, locale: Locale, token: string | null, via: Via, log: FastifyBaseLogger): Promise<{ id: string; created: boolean }> {
-      const result = await health.use(() => store.insert({ values, locale, token, now: deps.now(), autoReplyLimit }))
+      const result = await health.use(() => store.insert({ values, locale, token, now: deps.now(), autoReplyLimit, autoReplyBudgetPerHour }))
       if (result.created) {
         deps.outbox?.kick()
         deps.onInquiry?.(via)
         log.info({ inquiryId: result.id, locale, via }, 'inquiry stored')
-        if (!result.autoReply) log.warn({ inquiryId: result.id, via, limit: autoReplyLimit }, 'auto-reply not queued: daily limit for the address reached')
+        if (result.withheld) {
+          deps.onAutoReplyWithheld?.(result.withheld)
+          const limit = result.withheld === 'recipient' ? autoReplyLimit : autoReplyBudgetPerHour
+          log.warn({ inquiryId: result.id, via, limit }, WITHHELD_MESSAGES[result.withheld])
+        }
       } else {
         log.info({ inquiryId: result.id, via }, 'inquiry resent, answered with the first id')
       }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from './db'
 import { schemaVersion } from './db'
 import {
-  AUTO_REPLY_WINDOW_MS,
+  autoReplyWindows,
   inquiryColumns,
   MAIL_KINDS,
   mailStatesOf,
@@ -19,7 +19,7 @@ import {
  * Inquiries in SQLite (DATA_DIR/inquiries.db): one replica, nothing to install. better-sqlite3 is
  * synchronous; the methods are async only to share the InquiryStore contract with PostgreSQL.
  * Write transactions are IMMEDIATE: two writers never interleave, so the token check and the
- * auto-reply count happen in the same transaction as the insert.
+ * auto-reply counts (the recipient's, the site's) happen in the same transaction as the insert.
  */
 export function createSqliteStore(db: Db): InquiryStore {
   const insertRow = db.prepare(`
@@ -30,6 +30,9 @@ export function createSqliteStore(db: Db): InquiryStore {
   const enqueue = db.prepare('INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)')
   const recentAutoReplies = db
     .prepare("SELECT COUNT(*) FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE i.reply_key = ? AND i.received_at > ?")
+    .pluck()
+  const recentSiteAutoReplies = db
+    .prepare("SELECT COUNT(*) FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE i.received_at > ?")
     .pluck()
   const byId = db.prepare('SELECT * FROM inquiries WHERE id = ?')
   const mailOf = db.prepare('SELECT kind, status, attempts, last_error, sent_at FROM outbox WHERE inquiry_id = ?')
@@ -44,10 +47,15 @@ export function createSqliteStore(db: Db): InquiryStore {
     const columns = inquiryColumns(input, id)
     if (insertRow.run(columns).changes === 0) return { id: byToken.get(input.token) as string, created: false, autoReply: false }
     // Counted in the same (immediate) transaction as the insert: concurrent sends cannot both pass.
-    const since = new Date(input.now.getTime() - AUTO_REPLY_WINDOW_MS).toISOString()
-    const autoReply = input.autoReplyLimit === undefined || (recentAutoReplies.get(columns.replyKey, since) as number) < input.autoReplyLimit
-    for (const kind of MAIL_KINDS) if (kind === 'staff' || autoReply) enqueue.run(id, kind, input.now.getTime())
-    return { id, created: true, autoReply }
+    const { recipientSince, siteSince } = autoReplyWindows(input.now)
+    const withheld =
+      input.autoReplyLimit !== undefined && (recentAutoReplies.get(columns.replyKey, recipientSince) as number) >= input.autoReplyLimit
+        ? 'recipient'
+        : input.autoReplyBudgetPerHour !== undefined && (recentSiteAutoReplies.get(siteSince) as number) >= input.autoReplyBudgetPerHour
+          ? 'site'
+          : null
+    for (const kind of MAIL_KINDS) if (kind === 'staff' || !withheld) enqueue.run(id, kind, input.now.getTime())
+    return withheld ? { id, created: true, autoReply: false, withheld } : { id, created: true, autoReply: true }
   })
 
   const claimDue = db.transaction((now: number, leaseMs: number): ClaimedMail | null => {

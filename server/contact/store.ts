@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { Locale } from '../../shared/i18n/locales'
 import type { ContactValues } from '../../shared/contact/values'
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
+import { replyKey } from './auto-reply'
 
 export type MailKind = 'staff' | 'auto-reply'
 export const MAIL_KINDS: readonly MailKind[] = ['staff', 'auto-reply']
@@ -31,30 +32,27 @@ export interface NewInquiry {
   now: Date
   /** Most auto-replies to one recipient in the 24 hours before `now` (none beyond it); no cap when absent. */
   autoReplyLimit?: number
+  /**
+   * Most auto-replies to anyone in the hour before `now`, counted over every replica (CONTACT_AUTOREPLY_MAX_PER_HOUR):
+   * whatever a recipient's fold misses, the site as a whole sends no more. No budget when absent.
+   */
+  autoReplyBudgetPerHour?: number
 }
+
+/** Why an auto-reply was not queued: its recipient's daily cap, or the site's hourly budget. */
+export type AutoReplyWithheld = 'recipient' | 'site'
 
 export interface InsertResult {
   id: string
   /** False for a token seen before: the first inquiry's id, nothing stored. */
   created: boolean
-  /** False when the recipient already had `autoReplyLimit` auto-replies in the last 24 hours. */
+  /** False when the recipient's cap or the site's hourly budget was reached (and for a token seen before). */
   autoReply: boolean
+  /** Set when an inquiry was stored without its auto-reply: which limit held it back. */
+  withheld?: AutoReplyWithheld
 }
 
-export const AUTO_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000
-
-/**
- * Who an auto-reply really goes to, for its cap: the address in lower case without a
- * '+tag' ('Taro+1@Example.com' -> 'taro@example.com'), so tags do not multiply the cap.
- */
-export function replyKey(email: string): string {
-  const lower = email.toLowerCase()
-  const at = lower.lastIndexOf('@')
-  if (at < 0) return lower
-  const local = lower.slice(0, at)
-  const plus = local.indexOf('+')
-  return (plus > 0 ? local.slice(0, plus) : local) + lower.slice(at)
-}
+export { AUTO_REPLY_BUDGET_WINDOW_MS, AUTO_REPLY_WINDOW_MS, autoReplyWindows, replyKey } from './auto-reply'
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ' // Crockford base 32: no I, L, O, U
 
@@ -145,7 +143,8 @@ export interface InquiryStore {
   readonly engine: 'sqlite' | 'postgres'
   /**
    * Stores an inquiry and queues its mails, atomically: the staff mail always, the auto-reply
-   * unless its recipient reached `autoReplyLimit` in the last 24 hours. A token seen before
+   * unless its recipient reached `autoReplyLimit` in the last 24 hours or the site sent
+   * `autoReplyBudgetPerHour` in the last hour (both counted across replicas). A token seen before
    * returns the first inquiry's id (created: false) and stores nothing, also when two requests
    * with the same token arrive at the same moment (on any replica).
    */

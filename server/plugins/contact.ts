@@ -52,8 +52,10 @@ export default fp<ContactPluginOptions>(
       minFillMs: contact.minFillMs,
       apiKey: contact.apiKey,
       autoReplyMaxPerDay: contact.autoReplyMaxPerDay,
+      autoReplyMaxPerHour: contact.autoReplyMaxPerHour,
       now: deps.now ?? (() => new Date()),
       onInquiry: app.metrics?.inquiryReceived,
+      onAutoReplyWithheld: app.metrics?.autoReplyWithheld,
     })
     const limits = createRateLimitStore({ redisUrl: config.redisUrl, log: app.log.child({ component: 'rate-limit' }) })
     app.metrics?.watchOutbox(store)

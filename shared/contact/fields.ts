@@ -31,9 +31,10 @@ export function oneYearAfter(day: string): string {
 /**
  * The furigana's character check, run on the value with its spaces taken out: the
  * catalogue's `katakana` rule allows no spaces, the form allows one between family and
- * given name. The catalogue's message ("Please enter full-width katakana only.").
+ * given name. The catalogue's message ("Please enter full-width katakana only."), unless
+ * the value holds a control or invisible character: that message tells the visitor more.
  */
-export const KANA_LETTERS: FormFields = { nameKana: { rules: [{ id: 'katakana' }] } }
+export const KANA_LETTERS: FormFields = { nameKana: { rules: [{ id: 'noControlChars' }, { id: 'katakana' }] } }
 
 const byDay = new Map<string, FormFields>()
 

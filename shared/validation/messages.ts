@@ -7,16 +7,24 @@ import type { Locale, MessageRef, MessageValues } from './types'
  * locale files, the browser with the trees the page already loaded, so they are never bundled twice.
  */
 const UNITS: Record<Locale, MessageNode | CompiledNode> = { ja: {}, en: {} }
+const provided = new Set<Locale>()
 const translators = new Map<Locale, Translate>()
 
 export function provideValidationMessages(locale: Locale, units: MessageNode | CompiledNode): void {
   UNITS[locale] = units
+  provided.add(locale)
   translators.clear()
 }
 
-
 function translator(locale: Locale): Translate {
   if (!isLocale(locale)) throw new TypeError(`unsupported locale ${String(locale)}`)
+  // A caller's import mistake, not a visitor's input: thrown, rather than message ids shown as text.
+  if (!provided.has(locale)) {
+    throw new Error(
+      `validation messages for "${locale}" were not provided: on the server import shared/validation/server ` +
+        `(it loads locales/*/units.json); in the browser call provideValidationMessages(locale, units) first`,
+    )
+  }
   let t = translators.get(locale)
   if (!t) {
     t = createTranslator(locale, { units: UNITS[locale], titles: {} }, { fallbackMessages: { units: UNITS.ja, titles: {} } })

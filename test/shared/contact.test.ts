@@ -90,13 +90,20 @@ t.test('browser (validateFields) and server (AJV) give the same answer', async (
 t.test('control characters: refused in one-line fields, line breaks and tabs allowed in the message only', async (t) => {
   for (const run of [validateFields, validateForm]) {
     const check = (fields: Record<string, string>, locale: 'ja' | 'en' = 'ja') => checkContact(normalizeContact({ ...valid, ...fields }, locale), locale, run, TODAY)
-    t.same(check({ name: '山田\u001B[31m太郎' }), { name: '改行・タブなどの制御文字は入力できません。' }, `${run.name}: ESC in the name`)
-    t.same(check({ name: '山田\n太郎' }, 'en'), { name: 'Line breaks, tabs and other control characters cannot be used here.' }, `${run.name}: a line break in the name`)
-    t.same(check({ name: '山田\t太郎' }), { name: '改行・タブなどの制御文字は入力できません。' }, `${run.name}: a tab in the name`)
-    t.same(check({ company: '蒼栄\u2066建設' }), { company: '改行・タブなどの制御文字は入力できません。' }, `${run.name}: a bidi isolate in the company`)
+    t.same(check({ name: '山田\u001B[31m太郎' }), { name: '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。' }, `${run.name}: ESC in the name`)
+    t.same(check({ name: '山田\n太郎' }, 'en'), { name: 'Line breaks, tabs, invisible characters (such as zero-width spaces) and other control characters cannot be used here.' }, `${run.name}: a line break in the name`)
+    t.same(check({ name: '山田\t太郎' }), { name: '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。' }, `${run.name}: a tab in the name`)
+    t.same(check({ company: '蒼栄\u2066建設' }), { company: '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。' }, `${run.name}: a bidi isolate in the company`)
     t.same(check({ message: '1行目\n2行目\r\n\t3行目' }), {}, `${run.name}: line breaks and tabs in the message`)
     t.same(check({ message: '1行目\u001B[2J' }), { message: '使用できない制御文字が含まれています。' }, `${run.name}: ESC in the message`)
     t.same(check({ name: '\n山田 太郎\t' }), {}, `${run.name}: leading and trailing white space is trimmed first`)
+    const invisible = '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。'
+    t.same(check({ name: '山田\u200B太郎', company: '蒼栄\u2060建設' }), { name: invisible, company: invisible }, `${run.name}: invisible characters in one-line fields`)
+    t.same(check({ nameKana: 'ヤマダ\u200Cタロウ' }), { nameKana: invisible }, `${run.name}: in the furigana, that message rather than the katakana one`)
+    t.same(check({ nameKana: 'ヤマダ\uFEFFタロウ' }), {}, `${run.name}: U+FEFF is white space to the furigana's folding, which makes it the visible full-width space`)
+    t.equal(normalizeContact({ ...valid, nameKana: 'ヤマダ\uFEFFタロウ' }, 'ja').nameKana, 'ヤマダ　タロウ')
+    t.same(check({ nameKana: 'ヤマダ　タロウ', name: '山田 太郎' }), {}, `${run.name}: the furigana's space is no invisible character`)
+    t.same(check({ message: '見積\u200Bもり 👨\u200D👩' }), {}, `${run.name}: kept in the message`)
   }
 })
 

@@ -44,7 +44,7 @@ export const stringRules: RuleDef[] = [
     id: 'noControlChars',
     family: 'strings',
     summary:
-      "No control characters: C0 and C1 controls, DEL, U+2028/U+2029 and the bidirectional controls U+202A-U+202E, U+2066-U+2069. 'multiLine' allows line breaks (\\n, \\r\\n) and tabs.",
+      "No control characters: C0 and C1 controls, DEL, U+2028/U+2029 and the bidirectional controls U+202A-U+202E, U+2066-U+2069; in a single line, no invisible characters either (U+00AD, U+061C, U+180E, U+200B-U+200F, U+2060-U+2065, U+206A-U+206F, U+FEFF, U+FFF9-U+FFFB, tags U+E0000-U+E007F). 'multiLine' allows line breaks (\\n, \\r\\n), tabs and invisible characters.",
     params: [
       {
         name: 'lines',
@@ -52,7 +52,7 @@ export const stringRules: RuleDef[] = [
         values: LINE_VARIANTS,
         optional: true,
         default: 'singleLine',
-        description: 'multiLine for a text area, whose line breaks and tabs are text',
+        description: 'multiLine for a text area, whose line breaks and tabs are text (and whose invisible characters are kept, shown as escapes to staff)',
         example: 'singleLine',
       },
     ],

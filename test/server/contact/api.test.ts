@@ -275,11 +275,11 @@ t.test('a browser\'s own Authorization header (an auth_jwt cookie) neither repla
 t.test('control characters in a one-line field: 422 with the catalogue message; line breaks only in the message', async (t) => {
   const { app, dataDir } = await contactApp(t)
   const cases: [Record<string, string>, string, string][] = [
-    [{ name: 'Evil\u001B[2J\u001B[31m' }, 'name', '改行・タブなどの制御文字は入力できません。'],
-    [{ name: 'Evil\nEmail: attacker@example.net' }, 'name', '改行・タブなどの制御文字は入力できません。'],
-    [{ name: 'Evil\r\nBcc: victim@example.net' }, 'name', '改行・タブなどの制御文字は入力できません。'],
-    [{ company: 'ACME\u202Egnp.exe' }, 'company', '改行・タブなどの制御文字は入力できません。'],
-    [{ company: 'ACME\u0085Ltd' }, 'company', '改行・タブなどの制御文字は入力できません。'],
+    [{ name: 'Evil\u001B[2J\u001B[31m' }, 'name', '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。'],
+    [{ name: 'Evil\nEmail: attacker@example.net' }, 'name', '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。'],
+    [{ name: 'Evil\r\nBcc: victim@example.net' }, 'name', '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。'],
+    [{ company: 'ACME\u202Egnp.exe' }, 'company', '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。'],
+    [{ company: 'ACME\u0085Ltd' }, 'company', '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。'],
     [{ message: 'hello\u001B]8;;http://evil.example\u0007click\u001B]8;;\u0007' }, 'message', '使用できない制御文字が含まれています。'],
   ]
   for (const [fields, field, message] of cases) {
@@ -288,10 +288,33 @@ t.test('control characters in a one-line field: 422 with the catalogue message; 
     t.same(ja.json().errors, { [field]: message })
   }
   const en = await app.inject(post(await withFormToken(app, validInquiry({ locale: 'en', name: 'Jane\u001BSmith' }))))
-  t.same(en.json(), { message: '1 item has errors.', errors: { name: 'Line breaks, tabs and other control characters cannot be used here.' } })
+  t.same(en.json(), { message: '1 item has errors.', errors: { name: 'Line breaks, tabs, invisible characters (such as zero-width spaces) and other control characters cannot be used here.' } })
   t.equal(count(dataDir), 0)
   const lines = await app.inject(post(await withFormToken(app, validInquiry({ message: 'line 1\r\nline 2\n\tindented' }))))
   t.equal(lines.statusCode, 201, 'line breaks and tabs in the message are text')
+})
+
+t.test('invisible characters: 422 in a one-line field, kept in the message', async (t) => {
+  const { app, dataDir } = await contactApp(t)
+  const refusal = '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。'
+  for (const [field, value] of [
+    ['name', '山田\u200B太郎'],
+    ['name', 'Ta\u200Dro'],
+    ['nameKana', 'ヤマダ\u2060タロウ'],
+    ['company', '\u061C株式会社テスト'],
+    ['company', 'ACME\u200E\u200F'],
+    ['company', 'ACME\u2062Ltd'],
+    ['company', 'AC\uFEFFME'],
+  ] as const) {
+    const res = await app.inject(post(await withFormToken(app, validInquiry({ [field]: value }))))
+    t.equal(res.statusCode, 422, `${field} with U+${value.codePointAt(value.search(/[^\p{L}\p{N}]/u))!.toString(16).toUpperCase()}`)
+    t.same(res.json().errors, { [field]: refusal })
+  }
+  const en = await app.inject(post(await withFormToken(app, validInquiry({ locale: 'en', company: 'ACME\u200B' }))))
+  t.same(en.json().errors, { company: 'Line breaks, tabs, invisible characters (such as zero-width spaces) and other control characters cannot be used here.' })
+  t.equal(count(dataDir), 0)
+  const message = await app.inject(post(await withFormToken(app, validInquiry({ message: 'see\u200Bhere 👨\u200D👩' }))))
+  t.equal(message.statusCode, 201, 'the message keeps them (staff are shown them as escapes)')
 })
 
 t.test('429 with Retry-After once the budget is spent; form POSTs share it', async (t) => {

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { logCollector } from '../../helper'
+import { build, logCollector, testConfig } from '../../helper'
 import { contactApp, mailState, postJson, tempDataDir, validInquiry, withFormToken } from './helper'
 import { startSmtp, waitFor } from './smtp'
 
@@ -61,4 +61,40 @@ t.test('CONTACT_AUTOREPLY_MAX_PER_DAY sets the cap; 0 sends none', async (t) => 
     t.same(queued, max === 1 ? [true, false] : [false, false], `cap ${max}`)
     t.ok(ids.every((id) => mailState(dataDir, id).staff), 'the staff mail is always queued')
   }
+})
+
+t.test('spellings of one Gmail inbox share its cap: dots, googlemail.com, leading and trailing dots, +tags', async (t) => {
+  const { app, dataDir } = await contactApp(t, { autoReplyMaxPerDay: 3, autoReplyMaxPerHour: 1000 })
+  const spellings = ['v.ictim@gmail.com', 'v.i.c.t.i.m@gmail.com', 'victim@googlemail.com', 'Vic.Tim+x@GoogleMail.com', 'victim.@gmail.com', '.victim@gmail.com', 'vi..ctim@gmail.com']
+  const ids: string[] = []
+  for (const email of spellings) {
+    const res = await app.inject(postJson(await withFormToken(app, to(email))))
+    t.equal(res.statusCode, 201, email)
+    ids.push(res.json().id)
+  }
+  const queued = ids.map((id) => Boolean(mailState(dataDir, id)['auto-reply']))
+  t.same(queued, [true, true, true, false, false, false, false], 'seven spellings, one inbox: three auto-replies')
+  t.ok(ids.every((id) => mailState(dataDir, id).staff), 'every inquiry is stored and queued for staff')
+})
+
+t.test('CONTACT_AUTOREPLY_MAX_PER_HOUR: a site-wide budget; beyond it stored and mailed to staff, logged and counted', async (t) => {
+  const log = logCollector()
+  let now = Date.parse('2026-04-01T00:00:00Z')
+  const dataDir = tempDataDir(t)
+  const config = { ...testConfig().contact, minFillMs: 0, rateLimitMax: 1000, autoReplyMaxPerDay: 3, autoReplyMaxPerHour: 2 }
+  const app = await build(t, { dataDir, contact: config, logLevel: 'info', metricsPort: 0 }, { contact: { now: () => new Date(now) }, logStream: log.stream })
+  await app.ready()
+  const send = async (email: string) => (await app.inject(postJson(await withFormToken(app, to(email))))).json().id as string
+  const ids = [await send('a@example.com'), await send('b@example.org'), await send('c@example.net')]
+  t.same(ids.map((id) => Boolean(mailState(dataDir, id)['auto-reply'])), [true, true, false], 'two addresses get theirs; the third is beyond the hour')
+  t.ok(ids.every((id) => mailState(dataDir, id).staff), 'staff get every inquiry')
+  const withheld = log.lines.filter((l) => l.msg === 'auto-reply not queued: hourly limit of the whole site reached')
+  t.same(withheld.map((l) => [l.inquiryId, l.limit, l.level]), [[ids[2], 2, 40]], 'one warning, with the reference and the limit')
+  t.notMatch(JSON.stringify(withheld), /c@example/, 'without the address')
+  now += 60 * 60 * 1000 + 1
+  const later = await send('d@example.com')
+  t.ok(mailState(dataDir, later)['auto-reply'], 'an hour on, the budget is free again')
+  const metric = await app.metrics!.registry.getSingleMetricAsString('site_autoreplies_withheld_total')
+  t.match(metric, /site_autoreplies_withheld_total\{reason="site"\} 1$/m)
+  t.match(metric, /site_autoreplies_withheld_total\{reason="recipient"\} 0$/m)
 })

@@ -58,6 +58,27 @@ t.test('visitor text is printed with its control characters escaped (rows stored
   t.match(csv, '"line 1\nline 2\\u001B[8m\\u2028"', 'the message keeps its line break, its controls are escaped')
 })
 
+t.test('invisible characters (an old row, or the message) are shown as escapes in the list and the exports', async (t) => {
+  const dir = tempDataDir(t)
+  const db = openDatabase(dir)
+  const hidden = { name: 'v\u200Bictim\u2060', company: '\u061CACME\uFEFF', email: 'x@example.com', emailConfirm: 'x@example.com', message: 'see\u200Dhere\u200E\u200F\u2064 \u{E0041}' }
+  const { id } = await createSqliteStore(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), ...hidden }, locale: 'ja', token: null, now: new Date('2026-04-01T00:00:00Z') })
+  db.close()
+  const INVISIBLE = /[\u061C\u200B-\u200F\u2060-\u2064\uFEFF]|\uDB40[\uDC00-\uDC7F]/
+  const list = cli(dir, 'list').out
+  t.notMatch(list, INVISIBLE, 'list: none raw')
+  t.match(list, 'v\\u200Bictim\\u2060 <x@example.com>')
+  const json = cli(dir, 'export', '--format', 'json').out
+  t.notMatch(json, INVISIBLE, 'export json: none raw')
+  t.match(json, '"message": "see\\u200Dhere\\u200E\\u200F\\u2064 \\uDB40\\uDC41"')
+  const [record] = JSON.parse(json)
+  t.same([record.id, record.name, record.company, record.message], [id, hidden.name, hidden.company, hidden.message], 'the same data, escaped as JSON')
+  const csv = cli(dir, 'export', '--format', 'csv').out
+  t.notMatch(csv.slice(1), INVISIBLE, 'export csv: none raw (but the BOM that starts the file)')
+  t.match(csv, '"v\\u200Bictim\\u2060","ヤマダタロウ","\\u061CACME\\uFEFF"')
+  t.match(csv, '"see\\u200Dhere\\u200E\\u200F\\u2064 \\u{E0041}"')
+})
+
 t.test('export json: every field and the mail status; --since a Tokyo day', async (t) => {
   const dir = tempDataDir(t)
   const [a, b] = await seed(dir)
@@ -71,16 +92,19 @@ t.test('export json: every field and the mail status; --since a Tokyo day', asyn
   t.same(since.map((r: { id: string }) => r.id), [b])
 })
 
-t.test('export csv: BOM, CRLF, quoted cells, formulas neutralised', async (t) => {
+t.test('export csv: BOM, CRLF, every cell quoted, formulas neutralised', async (t) => {
   const dir = tempDataDir(t)
   await seed(dir)
   const { out } = cli(dir, 'export', '--format', 'csv')
-  t.ok(out.startsWith('\uFEFFid,receivedAt,locale,name,'))
-  t.match(out, /,mailStaff,mailAutoReply\r\n/)
+  t.ok(out.startsWith('\uFEFF"id","receivedAt","locale","name",'))
+  t.match(out, /,"mailStaff","mailAutoReply"\r\n/)
   t.match(out, /"'=HYPERLINK\(""http:\/\/x""\)"/)
   t.match(out, /"line 1\nline ""2"", ok"/)
-  t.equal(csvCell('+81-3-1234-5678'), "'+81-3-1234-5678")
-  t.equal(csvCell(null), '')
+  t.match(out, /^\uFEFF(?:"(?:[^"]|"")*"(?:,|\r\n))+$/, 'nothing outside quotes but the separators and the line ends')
+  t.equal(csvCell('+81-3-1234-5678'), `"'+81-3-1234-5678"`)
+  t.equal(csvCell(null), '""')
+  t.equal(csvCell('a;=1+1'), '"a;=1+1"', "quoted: a spreadsheet that splits on ';' keeps it one cell")
+  t.equal(csvCell('plain'), '"plain"')
 })
 
 t.test('retry queues mail that failed for good; bad arguments exit 2', async (t) => {

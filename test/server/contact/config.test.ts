@@ -4,7 +4,7 @@ import { parseDuration } from '../../../server/contact/config'
 
 t.test('contact settings and their defaults', async (t) => {
   const c = loadConfig({}).contact
-  t.same(c, { smtpUrl: '', to: '', from: '', rateLimitMax: 10, rateLimitWindowMs: 60_000, formSecret: '', minFillMs: 3000, apiKey: '', autoReplyMaxPerDay: 3, outboxLeaseMs: 120_000 })
+  t.same(c, { smtpUrl: '', to: '', from: '', rateLimitMax: 10, rateLimitWindowMs: 60_000, formSecret: '', minFillMs: 3000, apiKey: '', autoReplyMaxPerDay: 3, autoReplyMaxPerHour: 20, outboxLeaseMs: 120_000 })
   const set = loadConfig({
     SMTP_URL: 'smtp://user:pass@mail.example:587',
     CONTACT_TO: 'sales@example.co.jp, info@example.co.jp',
@@ -15,12 +15,14 @@ t.test('contact settings and their defaults', async (t) => {
     CONTACT_MIN_FILL_MS: '0',
     CONTACT_API_KEY: 'Zm9yLXRoZS1pbnRlZ3JhdGlvbi1vbmx5LTAxMjM0NTY3ODk=',
     CONTACT_AUTOREPLY_MAX_PER_DAY: '0',
+    CONTACT_AUTOREPLY_MAX_PER_HOUR: '500',
   }).contact
   t.equal(set.rateLimitWindowMs, 600_000)
   t.equal(set.rateLimitMax, 5)
   t.equal(set.minFillMs, 0)
   t.equal(set.apiKey, 'Zm9yLXRoZS1pbnRlZ3JhdGlvbi1vbmx5LTAxMjM0NTY3ODk=')
   t.equal(set.autoReplyMaxPerDay, 0, '0: no auto-replies at all')
+  t.equal(set.autoReplyMaxPerHour, 500)
 })
 
 t.test('durations', async (t) => {
@@ -52,4 +54,6 @@ t.test('wrong or incomplete settings stop the start, secrets never echoed', asyn
   }
   t.match(error({ CONTACT_AUTOREPLY_MAX_PER_DAY: '-1' }), /^CONTACT_AUTOREPLY_MAX_PER_DAY: invalid value "-1" \(must be >= 0\)$/)
   t.match(error({ CONTACT_AUTOREPLY_MAX_PER_DAY: 'many' }), /^CONTACT_AUTOREPLY_MAX_PER_DAY: invalid value "many" \(must be integer\)$/)
+  t.match(error({ CONTACT_AUTOREPLY_MAX_PER_HOUR: '-1' }), /^CONTACT_AUTOREPLY_MAX_PER_HOUR: invalid value "-1" \(must be >= 0\)$/)
+  t.match(error({ CONTACT_AUTOREPLY_MAX_PER_HOUR: '1e9' }), /^CONTACT_AUTOREPLY_MAX_PER_HOUR: invalid value "1e9"/)
 })

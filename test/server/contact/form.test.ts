@@ -164,8 +164,8 @@ t.test('invalid input: 422 form with the error summary (focused) and the field e
 t.test('control characters in the name: 422, the field\'s message in the form\'s language; the message may have line breaks', async (t) => {
   const { app, dataDir } = await contactApp(t)
   for (const [url, name, message] of [
-    ['/contact', 'Evil\u001B[2J', '改行・タブなどの制御文字は入力できません。'],
-    ['/en/contact', 'Jane\r\nEmail: attacker@example.net', 'Line breaks, tabs and other control characters cannot be used here.'],
+    ['/contact', 'Evil\u001B[2J', '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。'],
+    ['/en/contact', 'Jane\r\nEmail: attacker@example.net', 'Line breaks, tabs, invisible characters (such as zero-width spaces) and other control characters cannot be used here.'],
   ] as const) {
     const res = await postForm(app, url, formFields({ _token: await freshToken(app, url), name, step: 'review' }))
     t.equal(res.statusCode, 422, url)

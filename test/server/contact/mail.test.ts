@@ -91,9 +91,30 @@ t.test('nothing a visitor types reaches a mail header or adds a line to the staf
   t.match(staff.text, /お問い合わせ内容:\nhello\nsecond line\\u001B\[2J\n/, 'the message keeps its line breaks, not its escape sequence')
 })
 
+t.test('invisible characters reach the staff mail as visible escapes', async (t) => {
+  const smtp = await startSmtp()
+  t.teardown(smtp.close)
+  const { app, dataDir } = await contactApp(t, mailSettings(smtp.port), { outbox: FAST })
+  await app.ready()
+  const res = await app.inject(postJson(await withFormToken(app, validInquiry({ message: 'see\u200Bhere\n👨\u200D👩' }))))
+  t.equal(res.statusCode, 201, 'the message may hold them')
+  // One-line fields refuse them; a row stored before that rule still shows them.
+  const db = openDatabase(dataDir)
+  const old = await createSqliteStore(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), name: 'v\u200Bictim\u2060', company: '\u061CACME\uFEFF' }, locale: 'ja', token: null, now: new Date() })
+  db.close()
+  await waitFor(() => smtp.mails.length === 4)
+  const staff = (id: string) => smtp.mails.find((m) => m.to.includes('staff@example.test') && m.headers['x-inquiry-reference'] === id)!
+  t.match(staff(res.json().id).text, 'お問い合わせ内容:\nsee\\u200Bhere\n👨\\u200D👩\n', 'the message: shown, its line breaks kept')
+  const lines = staff(old.id).text.split('\n')
+  t.ok(lines.includes('お名前: v\\u200Bictim\\u2060'), 'the name: shown')
+  t.ok(lines.includes('会社名: \\u061CACME\\uFEFF'), 'the company: shown')
+  for (const mail of smtp.mails) t.notMatch(mail.text + (mail.headers['reply-to'] ?? ''), /[\u061C\u200B-\u200F\u2060-\u2064\uFEFF]/, 'none raw, in the text or the Reply-To name')
+})
+
 t.test('a display name from the form: one line, without any control character', async (t) => {
   t.equal(headerText('Evil\r\nBcc: x@example.net'), 'Evil Bcc: x@example.net')
   t.equal(headerText('\u202Eevil\u0085name\u2066\u001B[31m'), 'evil name [31m', 'C1, bidi and ESC too')
+  t.equal(headerText('v\u200B\u200Cictim\uFEFF'), 'v ictim', 'and invisible characters')
   t.equal(headerText('山田 太郎'), '山田 太郎')
 })
 

@@ -120,6 +120,52 @@ for (const engine of engines) {
       t.same(['Taro@Example.COM', 'taro+news@example.com', 'taro+a+b@example.com', '+x@example.com', 'a.b@example.com'].map(replyKey), ['taro@example.com', 'taro@example.com', 'taro@example.com', '+x@example.com', 'a.b@example.com'])
     })
 
+    t.test('the cap is per inbox: the spellings a provider delivers to one inbox share it', async (t) => {
+      const { store } = await engine.fresh(t)
+      const now = new Date('2026-04-01T00:00:00Z')
+      const gmail = ['v.ictim@gmail.com', 'v.i.c.t.i.m@gmail.com', 'victim@googlemail.com', 'V.I.C.T.I.M+spam@GoogleMail.com', '.victim.@gmail.com', 'vic..tim@gmail.com', 'victim+@gmail.com']
+      const queued = []
+      for (const email of gmail) queued.push((await store.insert({ values: { ...values, email, emailConfirm: email }, locale: 'ja', token: null, now, autoReplyLimit: 3 })).autoReply)
+      t.same(queued, [true, true, true, false, false, false, false], 'seven spellings of one Gmail inbox: three auto-replies')
+      t.same(gmail.map(replyKey), Array(gmail.length).fill('victim@gmail.com'))
+      t.same(['.taro.@example.com', '..taro@example.com', 'ta.ro@example.com', 'ta.ro@gmail.co.jp'].map(replyKey), ['taro@example.com', 'taro@example.com', 'ta.ro@example.com', 'ta.ro@gmail.co.jp'], 'elsewhere only leading and trailing dots fold')
+      t.same(['a@constructor', 'a@__proto__'].map(replyKey), ['a@constructor', 'a@__proto__'], 'no domain is looked up on a prototype')
+    })
+
+    t.test('the site-wide hourly budget: every recipient together, over the hour before the inquiry', async (t) => {
+      const { store } = await engine.fresh(t)
+      const send = async (email: string, iso: string, limits: { autoReplyLimit?: number; autoReplyBudgetPerHour?: number } = { autoReplyLimit: 1, autoReplyBudgetPerHour: 2 }) => {
+        const r = await store.insert({ values: { ...values, email, emailConfirm: email }, locale: 'ja', token: null, now: new Date(iso), ...limits })
+        return [r.autoReply, r.withheld ?? null]
+      }
+      t.same(await send('a@example.com', '2026-04-01T00:00:00Z'), [true, null])
+      t.same(await send('a@example.com', '2026-04-01T00:10:00Z'), [false, 'recipient'], "the recipient's cap, reported as such")
+      t.same(await send('b@example.com', '2026-04-01T00:20:00Z'), [true, null], 'a capped inquiry spends none of the budget')
+      t.same(await send('c@example.com', '2026-04-01T00:30:00Z'), [false, 'site'], 'the third address in the hour: the site has sent two')
+      t.same(await send('c@example.com', '2026-04-01T00:59:59.999Z'), [false, 'site'], 'just under an hour after the first: still inside')
+      t.same(await send('c@example.com', '2026-04-01T01:00:00Z'), [true, null], 'an hour after the first, it has left the window')
+      t.same(await send('d@example.com', '2026-04-01T01:00:01Z', { autoReplyBudgetPerHour: 0 }), [false, 'site'], 'a budget of 0 queues none')
+      t.same(await send('e@example.com', '2026-04-01T01:00:02Z', {}), [true, null], 'no budget when none is given')
+      const withheld = (await store.list()).filter((r) => !r.mail['auto-reply'])
+      t.same(withheld.map((r) => r.email), ['a@example.com', 'c@example.com', 'c@example.com', 'd@example.com'], 'stored, with their staff mail only')
+      t.ok(withheld.every((r) => r.mail.staff?.status === 'pending'))
+    })
+
+    t.test('the hourly budget holds when many addresses write to two replicas at once', async (t) => {
+      const { store, another } = await engine.fresh(t)
+      const replica = await another()
+      const now = new Date()
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => {
+          const email = `sender-${i}@example.com`
+          return (i % 2 ? store : replica).insert({ values: { ...values, email, emailConfirm: email }, locale: 'ja', token: `b-${i}`, now, autoReplyLimit: 3, autoReplyBudgetPerHour: 4 })
+        }),
+      )
+      t.equal(results.filter((r) => r.created).length, 10, 'every inquiry stored')
+      t.equal(results.filter((r) => r.autoReply).length, 4, 'exactly the budget of auto-replies queued')
+      t.equal(results.filter((r) => r.withheld === 'site').length, 6)
+    })
+
     t.test('the cap holds when one address writes to two replicas at once', async (t) => {
       const { store, another } = await engine.fresh(t)
       const replica = await another()

@@ -18,11 +18,13 @@ export const stringExamples: Examples = {
   ],
   noControlChars: [
     {
-      valid: ['山田 太郎', 'Jane Smith', 'a\u3000b', 'é', '😀', 'a\u00A0b', 'x\u200Bx', 'ｱｲｳ', 12],
-      invalid: ['a\nb', 'a\r\nb', 'a\rb', 'a\tb', '\u001B[31mred', 'a\u0000', 'a\u007F', '\u0085', '\u009B2J', 'a\u2028b', 'a\u2029', '\u202Eevil', '\u2066x\u2069', true, {}],
+      valid: ['山田 太郎', 'Jane Smith', 'a\u3000b', 'é', '😀', 'a\u00A0b', 'ｱｲｳ', '❤️', 12],
+      // One line: nothing that prints as nothing either (zero-width characters, direction marks, U+FEFF, tags).
+      invalid: ['a\nb', 'a\r\nb', 'a\rb', 'a\tb', '\u001B[31mred', 'a\u0000', 'a\u007F', '\u0085', '\u009B2J', 'a\u2028b', 'a\u2029', '\u202Eevil', '\u2066x\u2069', 'x\u200Bx', 'v\u200Cictim', 'a\u200Db', 'a\u200Eb', 'a\u200Fb', 'a\u061Cb', 'a\u2060b', 'a\u2064b', 'a\uFEFFb', 'a\u{E0041}b', true, {}],
     },
     // A text area: line breaks (LF, CR LF) and tabs are text; every other control is not.
-    { params: ['multiLine'], valid: ['line 1\nline 2', 'line 1\r\nline 2', 'a\tb', '\n\n', '段落\n\n　字下げ'], invalid: ['a\rb', '\u001B[2J', 'a\u000Bb', 'a\u000Cb', 'a\u0000', '\u0085', 'a\u2028b', '\u202E', '\u2068', 'a\r'] },
+    // Invisible characters are kept there (a joiner in an emoji) and shown as escapes to staff.
+    { params: ['multiLine'], valid: ['line 1\nline 2', 'line 1\r\nline 2', 'a\tb', '\n\n', '段落\n\n　字下げ', 'x\u200Bx', '👨\u200D👩', 'a\uFEFFb'], invalid: ['a\rb', '\u001B[2J', 'a\u000Bb', 'a\u000Cb', 'a\u0000', '\u0085', 'a\u2028b', '\u202E', '\u2068', 'a\r'] },
     { params: ['singleLine'], valid: ['one line'], invalid: ['two\nlines'] },
   ],
   maxChars: [
@@ -56,7 +58,7 @@ export const stringMessages: MessageCase[] = [
   { id: 'required', params: ['input'], value: null, ja: '入力してください。', en: 'Please enter a value.' },
   { id: 'required', params: ['select'], value: '', ja: '選択してください。', en: 'Please select a value.' },
   { id: 'required', params: ['date'], value: '', ja: '日付を入力してください。', en: 'Please enter a date.' },
-  { id: 'noControlChars', value: 'a\nb', ja: '改行・タブなどの制御文字は入力できません。', en: 'Line breaks, tabs and other control characters cannot be used here.' },
+  { id: 'noControlChars', value: 'a\nb', ja: '改行・タブ・ゼロ幅スペースなどの見えない文字や制御文字は入力できません。', en: 'Line breaks, tabs, invisible characters (such as zero-width spaces) and other control characters cannot be used here.' },
   { id: 'noControlChars', params: ['multiLine'], value: '\u001B[2J', ja: '使用できない制御文字が含まれています。', en: 'Contains control characters that cannot be used.' },
   { id: 'maxBytes', params: [100], value: 'a'.repeat(101), ja: '半角100文字（全角33文字）以内で入力してください。', en: 'Please enter up to 100 half-width characters or 33 full-width characters.' },
   { id: 'notBlank', value: ' \n\t', ja: '改行・スペース・タブだけの入力はできません。', en: 'It is blank with line breaks, spaces, and tabs only.' },
