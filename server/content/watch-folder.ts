@@ -38,41 +38,47 @@ export function isHidden(root: string, path: string): boolean {
  * used up) is logged and replaced by polling, and `onChange` is called once for what it may have missed.
  */
 export async function watchFolder(dir: string, { onChange, log }: WatchFolderOptions): Promise<FolderWatch> {
+  let closed = false
+  let switching: Promise<void> | null = null
+  let watcher: FSWatcher
+
+  /** A watcher, once its first scan is done; an error during the scan is handled after it (as one after). */
   const start = async (usePolling: boolean | undefined): Promise<FSWatcher> => {
-    const watcher = watch(dir, {
+    const w = watch(dir, {
       ignoreInitial: true,
       ignored: (path) => isHidden(dir, path),
       ...(usePolling === undefined ? {} : { usePolling }),
       interval: POLL_INTERVAL_MS,
       binaryInterval: POLL_INTERVAL_MS,
     })
-    watcher.on('all', (_event, path) => onChange(path))
-    await new Promise<void>((resolve) => watcher.once('ready', resolve))
-    return watcher
+    w.on('all', (_event, path) => onChange(path))
+    let early: unknown = null
+    const duringScan = (err: unknown) => void (early ??= err)
+    w.on('error', duringScan)
+    await new Promise<void>((resolve) => w.once('ready', resolve))
+    w.off('error', duringScan)
+    w.on('error', (err: unknown) => fallBack(w, err))
+    if (early) setImmediate(() => fallBack(w, early)) // once `watcher` is this one
+    return w
   }
-  let watcher = await start(undefined)
-  let closed = false
-  let switching: Promise<void> | null = null
 
-  const fallBack = (err: unknown) => {
-    if (closed || switching) return
-    if (watcher.options.usePolling) {
+  const fallBack = (failed: FSWatcher, err: unknown) => {
+    if (closed || switching || failed !== watcher) return
+    if (failed.options.usePolling) {
       log.error({ err, dir }, 'content watch error: changes may be missed; reload with `npm run content:reload`')
       return
     }
     log.warn({ err, dir }, 'content watch failed: polling the content folder instead')
-    const failed = watcher
     switching = (async () => {
       await failed.close()
       const next = await start(true)
       if (closed) return void (await next.close())
       watcher = next
-      watcher.on('error', fallBack)
       onChange(dir)
     })().finally(() => (switching = null))
   }
-  watcher.on('error', fallBack)
 
+  watcher = await start(undefined)
   return {
     get polling() {
       return watcher.options.usePolling

@@ -58,7 +58,7 @@ const edit = (dir: string, from: string, to: string) => {
 async function site(t: { teardown: (fn: () => unknown) => void }) {
   const dataDir = tempDir(t, 'reload-data-')
   const contentDir = tempDir(t, 'reload-content-', FIXTURE_CONTENT)
-  const server = await startBuiltServer({ CONTENT_DIR: contentDir, DATA_DIR: dataDir, LOG_LEVEL: 'info' }, { logs: true })
+  const server = await startBuiltServer({ CONTENT_DIR: contentDir, DATA_DIR: dataDir, LOG_LEVEL: 'info' }, { logs: true, timeoutMs: 60_000 })
   t.teardown(() => server.stop('SIGKILL'))
   const pidFile = join(dataDir, `server-${server.port}.pid`)
   await until('the pid file', () => existsSync(pidFile), 10_000)

@@ -12,7 +12,7 @@ const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<
 
 t.test('CONTENT_WATCH=true: every save style, repeated, is served; a new article and a git pull too', async (t) => {
   const repo = gitContent(t, FIXTURE_CONTENT)
-  const server = await startBuiltServer({ CONTENT_DIR: repo.dir, CONTENT_WATCH: 'true', LOG_LEVEL: 'info' }, { logs: true })
+  const server = await startBuiltServer({ CONTENT_DIR: repo.dir, CONTENT_WATCH: 'true', LOG_LEVEL: 'info' }, { logs: true, timeoutMs: 60_000 })
   t.teardown(() => server.stop())
   const page = async (path: string) => {
     const res = await fetch(server.origin + path)
@@ -42,7 +42,7 @@ t.test('CONTENT_WATCH=true: every save style, repeated, is served; a new article
 
 t.test('CONTENT_WATCH=true: a broken date is refused (the old page stays); fixing it serves the page again, repeatedly', async (t) => {
   const repo = gitContent(t, FIXTURE_CONTENT)
-  const server = await startBuiltServer({ CONTENT_DIR: repo.dir, CONTENT_WATCH: 'true', LOG_LEVEL: 'info' }, { logs: true })
+  const server = await startBuiltServer({ CONTENT_DIR: repo.dir, CONTENT_WATCH: 'true', LOG_LEVEL: 'info' }, { logs: true, timeoutMs: 60_000 })
   t.teardown(() => server.stop())
   const article = join(repo.dir, 'news/2025-02-article-12.en.md')
   const title = async () => h1(await (await fetch(`${server.origin}/en/news/2025-02-article-12`)).text())
