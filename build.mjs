@@ -52,7 +52,7 @@ const clientOptions = {
 
 /** @type {import('esbuild').BuildOptions} */
 const serverOptions = {
-  entryPoints: { main: 'server/main.ts', 'content-check': 'server/content-check.ts', inquiries: 'server/contact/cli.ts' },
+  entryPoints: { main: 'server/main.ts', 'content-check': 'server/content-check.ts', 'content-reload': 'server/content-reload.ts', inquiries: 'server/contact/cli.ts' },
   outdir: join(dist, 'server'),
   bundle: true,
   platform: 'node',

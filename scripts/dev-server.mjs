@@ -1,12 +1,14 @@
 // The server side of `npm run dev` (build.mjs --watch): runs the development build's server in a
 // child process and restarts it, debounced, after a rebuild or an edit under the watched folders
-// (content and locales). A server that stops by itself (a content or config error) is replaced by a
-// plain error page on the same address, listing its error lines, until the next change.
+// (content and locales, watched with chokidar: Node 20's recursive fs.watch stops reporting a file once
+// an editor, `sed -i` or `git pull` has replaced it). A server that stops by itself (a content or config
+// error) is replaced by a plain error page on the same address, listing its error lines, until the next change.
 // SIGTERM/SIGINT stop the watchers, stop the server (SIGTERM, waiting for its exit) and exit.
 import { spawn } from 'node:child_process'
-import { existsSync, watch } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
+import { watch } from 'chokidar'
 
 const DEBOUNCE_MS = 150
 const KILL_AFTER_MS = 10_000
@@ -129,14 +131,23 @@ export function superviseDevServer({ dist, watchDirs, onSourceChange, onStop }) 
     timer = setTimeout(() => enqueue(cycle), DEBOUNCE_MS)
   }
 
-  const watchers = watchDirs.filter((dir) => existsSync(dir)).map((dir) => watch(dir, { recursive: true }, () => restart({ source: true })))
+  // Names starting with a dot (.git, editors' swap files) are skipped, as the content loader skips them.
+  const hidden = (root) => (path) => relative(root, path).split(sep).some((part) => part.startsWith('.'))
+  const watchers = watchDirs
+    .filter((dir) => existsSync(dir))
+    .map((dir) => {
+      const watcher = watch(dir, { ignoreInitial: true, ignored: hidden(dir), interval: 500, binaryInterval: 500 })
+      watcher.on('all', () => restart({ source: true }))
+      watcher.on('error', (err) => process.stderr.write(`dev: watching ${dir} failed (${err.message}); CHOKIDAR_USEPOLLING=true polls instead\n`))
+      return watcher
+    })
 
   const stop = async (signal) => {
     if (stopping) return
     stopping = true
     clearTimeout(timer)
     process.stderr.write(`dev: ${signal}, stopping\n`)
-    for (const w of watchers) w.close()
+    await Promise.all(watchers.map((w) => w.close()))
     try {
       await onStop?.()
     } catch (err) {

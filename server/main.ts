@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, unknownSettings } from './config'
 import { ContentError } from './content/load'
+import { serverPidFile } from './pid-file'
 
 /** Errors of app.listen that are the host's setup, not a bug: the variable to look at and why. */
 const LISTEN_ERRORS: Record<string, { variable: 'HOST' | 'PORT'; why: string }> = {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const config = loadConfig()
   const app = await buildApp(config)
   for (const line of unknownSettings()) app.log.warn(line)
+  const pidFile = serverPidFile(config.dataDir, config.port, app.log)
   // SIGTERM/SIGINT (and an uncaught error) close the app: /readyz turns 503, the port closes, in-flight
   // requests finish, the database closes. Past SHUTDOWN_TIMEOUT_MS the requests still open are cut so
   // the close goes on (the database is still closed cleanly) and the exit code says the drain was not
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
       }, config.shutdownTimeoutMs)
       timer.unref()
       await app.close()
+      pidFile.remove()
       clearTimeout(timer)
       app.log.info('closed')
       if (timedOut) throw new Error('requests were still open at the shutdown timeout')
@@ -64,8 +67,9 @@ async function main(): Promise<void> {
     })
   }
   // SIGHUP: load the content folder again and serve it if it is valid (else the current content stays;
-  // the problems are logged). `docker compose kill -s HUP site`, `kill -HUP <pid>`.
-  process.on('SIGHUP', () => void app.reloadContent('SIGHUP'))
+  // the problems are logged). `npm run content:reload` finds this process through DATA_DIR/server-<PORT>.pid
+  // (pid-file.ts), signals it and waits for the result written there.
+  process.on('SIGHUP', () => void app.reloadContent('SIGHUP').then((result) => pidFile.recordReload(result)))
   try {
     await app.listen({ host: config.host, port: config.port })
   } catch (err) {
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
     if (!known) throw err
     throw new ConfigError(`${known.variable}: cannot listen on ${config.host} port ${config.port}: ${known.why} (${(err as NodeJS.ErrnoException).code})`)
   }
+  pidFile.write()
 }
 
 /**

@@ -1,9 +1,9 @@
-import { watch, type FSWatcher } from 'node:fs'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../config'
 import { loadContent, type Loaded } from '../content/load'
 import { createContentHolder, type ContentHolder, type ContentSnapshot, type ReloadResult } from '../content/snapshot'
+import { watchFolder, type FolderWatch } from '../content/watch-folder'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,18 +59,22 @@ export default fp<ContentPluginOptions>(
     app.decorate('reloadContent', (reason: string) => holder.reload(reason))
     app.decorateRequest('contentSnapshot', null)
 
-    let watcher: FSWatcher | null = null
+    // CONTENT_WATCH: a reload a moment after the last change (content/watch-folder.ts: every way of saving).
+    let watching: FolderWatch | null = null
+    let pending: NodeJS.Timeout | undefined
     if (config.contentWatch) {
-      let pending: NodeJS.Timeout | undefined
-      watcher = watch(config.contentDir, { recursive: true }, () => {
-        clearTimeout(pending)
-        pending = setTimeout(() => void holder.reload('file change'), WATCH_DEBOUNCE_MS).unref()
+      watching = await watchFolder(config.contentDir, {
+        onChange: () => {
+          clearTimeout(pending)
+          pending = setTimeout(() => void holder.reload('file change'), WATCH_DEBOUNCE_MS).unref()
+        },
+        log,
       })
-      watcher.on('error', (err) => log.error({ err }, 'content watch failed: reload with SIGHUP'))
-      log.info({ dir: config.contentDir }, 'watching the content folder for changes')
+      log.info({ dir: config.contentDir, polling: watching.polling }, 'watching the content folder for changes')
     }
     app.addHook('onClose', async () => {
-      watcher?.close()
+      clearTimeout(pending)
+      await watching?.close()
       holder.close()
     })
   },

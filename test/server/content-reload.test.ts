@@ -127,6 +127,7 @@ t.test('broken content: the old content is still served, one log line per proble
 })
 
 t.test('the built server: SIGHUP reloads without a restart; CONTENT_WATCH=true reloads on a file change', async (t) => {
+  // Each start given a minute: on a busy machine (two cores shared by several test runs) a start took over 20 s.
   const poll = async (url: string, want: RegExp) => {
     for (let i = 0; i < 200; i++) {
       if (want.test(await (await fetch(url)).text())) return true
@@ -135,7 +136,7 @@ t.test('the built server: SIGHUP reloads without a restart; CONTENT_WATCH=true r
     return false
   }
   const dir = contentCopy(t)
-  const server = await startBuiltServer({ CONTENT_DIR: dir, LOG_LEVEL: 'info' }, { logs: true })
+  const server = await startBuiltServer({ CONTENT_DIR: dir, LOG_LEVEL: 'info' }, { logs: true, timeoutMs: 60_000 })
   t.teardown(() => server.stop())
   t.match(await (await fetch(`${server.origin}/en/about`)).text(), /<h1[^>]*>Company</)
   edit(dir, ABOUT_EN, 'title: Company', 'title: Company after SIGHUP')
@@ -146,7 +147,7 @@ t.test('the built server: SIGHUP reloads without a restart; CONTENT_WATCH=true r
   t.match(server.output(), /"reason":"SIGHUP"/)
 
   const watchDir = contentCopy(t)
-  const watching = await startBuiltServer({ CONTENT_DIR: watchDir, CONTENT_WATCH: 'true' })
+  const watching = await startBuiltServer({ CONTENT_DIR: watchDir, CONTENT_WATCH: 'true' }, { timeoutMs: 60_000 })
   t.teardown(() => watching.stop())
   edit(watchDir, ABOUT_EN, 'title: Company', 'title: Company after a save')
   t.ok(await poll(`${watching.origin}/en/about`, /<h1[^>]*>Company after a save</), 'the saved change is served, no signal sent')

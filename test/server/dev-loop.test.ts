@@ -4,6 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gitContent, save, SAVE_STYLES } from './save-styles'
 
 // The documented ways of starting the site (`npm start`, `npm run dev`) as a user runs them: through
 // npm, stopped by a signal to npm's PID. npm start serves dist/ (`node build.mjs` first); npm run dev
@@ -183,5 +184,53 @@ t.test('npm run dev: own build folder, content edits, an error page while conten
   writeFileSync(about, original)
   await until('recovery', async () => (await page())?.text.includes('Company heading') || undefined)
   t.pass('fixing the file brings the site back')
+  await stopsCleanly(t, run, port, 'SIGTERM')
+})
+
+t.test('npm run dev: every save style, repeated, is served; a fixed date recovers without touching locales/', async (t) => {
+  mkdirSync('.tap', { recursive: true })
+  const outdir = mkdtempSync(join('.tap', 'dist-dev-'))
+  const repo = gitContent(t, 'test/fixtures/content')
+  const port = await freePort()
+  const run = npm(t, ['run', 'dev', '--', `--outdir=${outdir}`], { PORT: String(port), CONTENT_DIR: repo.dir, NODE_ENV: 'test' })
+  t.teardown(() => rmSync(outdir, { recursive: true, force: true }))
+  const h1 = async (path: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec((await get(port, path))?.text ?? '')?.[1]?.replace(/<[^>]+>/g, '')
+  await until('npm run dev to serve', async () => (await get(port, '/en/about'))?.status === 200 || undefined, 90_000)
+
+  // Twice over (each save restarts the server, a few seconds each; the server's own test does three rounds).
+  const ROUNDS = 2
+  const about = join(repo.dir, 'pages/about.en.md')
+  let title = 'Company'
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [i, style] of SAVE_STYLES.entries()) {
+      const next = `Company ${round} ${i}`
+      save(style, about, `title: ${title}`, `title: ${next}`)
+      await until(`${style.name}, round ${round}`, async () => (await h1('/en/about')) === next || undefined)
+      t.pass(`${style.name}, round ${round}: served`)
+      title = next
+    }
+    writeFileSync(join(repo.dir, `news/2026-03-added-${round}.en.md`), `---\ntitle: Added ${round}\ndate: "2026-03-0${round}"\ncategory: notice\nexcerpt: New.\n---\n\nBody.\n`)
+    await until(`new article ${round}`, async () => (await get(port, `/en/news/2026-03-added-${round}`))?.status === 200 || undefined)
+    repo.pull('pages/service.en.md', round === 1 ? 'title: Services' : `title: Services ${round - 1}`, `title: Services ${round}`)
+    await until(`git pull, round ${round}`, async () => (await h1('/en/service')) === `Services ${round}` || undefined)
+    t.pass(`a new article and git pull, round ${round}: served`)
+  }
+
+  // A broken date stops the server: the error page names it; the fix (another save style) brings the site back.
+  const article = join(repo.dir, 'news/2025-02-article-12.en.md')
+  const locales = statSync('locales/en/units.json').mtimeMs
+  for (let round = 1; round <= ROUNDS; round++) {
+    const style = (k: number) => SAVE_STYLES[(round + k) % SAVE_STYLES.length]!
+    save(style(0), article, 'date: "2025-02-15"', 'date: "2025-02-30"')
+    const broken = await until(`the error page, round ${round}`, async () => {
+      const res = await get(port, '/en/about')
+      return res?.status === 500 && res.text.includes('did not start') ? res : undefined
+    })
+    t.match(broken.text, /content error: news\/2025-02-article-12\.en\.md: date: must be a real date/, `round ${round}: the error page names the file`)
+    save(style(2), article, 'date: "2025-02-30"', 'date: "2025-02-15"')
+    await until(`recovery, round ${round}`, async () => (await h1('/en/news/2025-02-article-12')) === 'News item 12' || undefined)
+    t.pass(`round ${round}: the fixed file is served again`)
+  }
+  t.equal(statSync('locales/en/units.json').mtimeMs, locales, 'locales/ untouched')
   await stopsCleanly(t, run, port, 'SIGTERM')
 })
