@@ -29,17 +29,18 @@ export function arg(name, fallback) {
  * origin (so canonical and hreflang URLs are real, same-origin ones). Resolves once /readyz answers 200.
  * It runs from a copy of dist/ (DIST_DIR), so a `node build.mjs` during a long run changes nothing under it;
  * the copy sits under node_modules/.cache so the server still resolves its packages.
- * Options: `port` (default: a free one), `logs` (keep its stdout, the JSON log lines, for `output()`).
+ * Options: `port` (default: a free one), `logs` (keep its stdout, the JSON log lines, for `output()`),
+ * `nodeFlags` (more Node flags before `npm start`'s, e.g. a `--require` preload of a bench).
  * `stop(signal = 'SIGTERM')` resolves with the exit `{ code, signal }` once the process is gone.
  */
-export async function startBuiltServer(env = {}, { timeoutMs = 20_000, port = 0, logs = false } = {}) {
+export async function startBuiltServer(env = {}, { timeoutMs = 20_000, port = 0, logs = false, nodeFlags = [] } = {}) {
   port ||= await freePort()
   const origin = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'))
   mkdirSync('node_modules/.cache', { recursive: true })
   const distDir = mkdtempSync('node_modules/.cache/bench-dist-')
   cpSync('dist', distDir, { recursive: true })
-  const child = spawn(process.execPath, serverArgs(join(distDir, 'server/index.js')), {
+  const child = spawn(process.execPath, [...nodeFlags, ...serverArgs(join(distDir, 'server/index.js'))], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

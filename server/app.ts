@@ -37,12 +37,15 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream
   /** Contact form seams (tests): clock, mail transport, outbox timing. */
   contact?: ContactDeps
+  /** The content's clock in ms (tests): scheduled publication and hidden images' grace. Default Date.now. */
+  now?: () => number
 }
 
 /** Content a test hands over, served as it is (its `content` object, which a test may have changed). */
 function givenContent(given: AppDeps['content']): Loaded | undefined {
   if (!given) return undefined
-  return { content: given.content, images: given.images, warnings: [], at: () => ({ content: given.content, nextChangeAt: null }) }
+  const shownImages = new Set(given.images.byHash.keys())
+  return { content: given.content, images: given.images, warnings: [], at: () => ({ content: given.content, nextChangeAt: null, shownImages }) }
 }
 
 /** Share of the V8 heap limit above which requests get 503 (under-pressure). */
@@ -127,7 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Before any route: a route keeps the error handler that was set when it was added.
   await app.register(errorsPlugin)
   // Content is loaded and validated before anything listens: a broken file stops the start.
-  await app.register(contentPlugin, { config, loaded: givenContent(deps.content) })
+  await app.register(contentPlugin, { config, loaded: givenContent(deps.content), now: deps.now })
   await app.register(renderPlugin, { config, makeRenderer })
   await app.register(payloadPlugin, { config, manifest })
   await app.register(localePlugin, { config, manifest })

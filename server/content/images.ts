@@ -7,6 +7,9 @@ import type { ImageFormat } from '../../shared/images'
 
 // Variants are cached on disk; libvips' own operation cache would only hold memory (RSS goal).
 sharp.cache(false)
+// One libvips thread per image, as sharp itself picks under glibc's malloc. Under jemalloc (the Docker image
+// preloads it) sharp would take one per core the host has, which in a container is the node's, not the pod's.
+sharp.concurrency(1)
 
 export interface SourceImage {
   path: string

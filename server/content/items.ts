@@ -5,6 +5,7 @@ import type { Locale } from '../../shared/i18n/locales'
 import type { NewsItem, ProjectItem } from '../../shared/content'
 import type { LoadContext } from './context'
 import { frontMatterProblem, parseFrontMatter } from './front-matter'
+import { bodyImages } from './pages'
 import { japanDay, parsePublishDate, setPublication } from './publication'
 import { titlePhrases } from './phrases'
 import { validators } from './validators'
@@ -46,7 +47,9 @@ async function loadItems<T>(ctx: LoadContext, folder: string, validate: Validate
     try {
       const doc = parseFrontMatter(text)
       if (!ctx.check(validate, doc.data, ctx.rel(path))) continue
-      const item = await build({ slug, locale, data: doc.data, html: ctx.render(doc.body), file: ctx.rel(path) })
+      // Images in the body are shown in their variants, as on pages (and served only while the item is visible).
+      const html = ctx.render(doc.body, await bodyImages(ctx, doc.body, ctx.rel(path)))
+      const item = await build({ slug, locale, data: doc.data, html, file: ctx.rel(path) })
       if (item) result.set(slug, { ...result.get(slug), [locale]: item })
     } catch (err) {
       ctx.problems.push(frontMatterProblem(ctx.rel(path), err))

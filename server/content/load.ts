@@ -6,6 +6,7 @@ import { siteMenus } from './navigation'
 import { loadPages, loadSiteImages } from './pages'
 import { readSiteFile, serviceCards, siteInfos } from './site'
 import { nextPublication, viewVersion, visibleItems } from './publication'
+import { imagesShownBy } from './served-images'
 import { buildContentSource } from './source'
 import { warnPagesOutsideMenus } from './warnings'
 
@@ -26,9 +27,10 @@ export interface Loaded {
   /**
    * The content visitors see at `now` (ms): scheduled articles appear once their time has come. Its
    * version differs for every different set of visible items (ETags change with it), and
-   * `nextChangeAt` is the next instant the set changes (null: none scheduled).
+   * `nextChangeAt` is the next instant the set changes (null: none scheduled). `shownImages`: the hashes
+   * of the images that content shows (a draft's or a scheduled article's alone are not among them).
    */
-  at(now: number): { content: ContentSource; nextChangeAt: number | null }
+  at(now: number): { content: ContentSource; nextChangeAt: number | null; shownImages: ReadonlySet<string> }
 }
 
 export interface LoadOptions {
@@ -58,17 +60,9 @@ export async function loadContent(contentDir: string, { drafts = false }: LoadOp
   // What visitors see at `now`: drafts only in development, scheduled articles from their instant on.
   const at = (now: number) => {
     const view = { now, drafts }
-    const content = buildContentSource({
-      version: viewVersion(version, [news, projects], view),
-      sites,
-      pages,
-      news: visibleItems(news, view),
-      projects: visibleItems(projects, view),
-      siteImages,
-      services,
-      menus,
-    })
-    return { content, nextChangeAt: nextPublication([news, projects], now) }
+    const parts = { sites, pages, news: visibleItems(news, view), projects: visibleItems(projects, view), siteImages, services }
+    const content = buildContentSource({ version: viewVersion(version, [news, projects], view), ...parts, menus })
+    return { content, nextChangeAt: nextPublication([news, projects], now), shownImages: imagesShownBy(parts) }
   }
   // `content` is built on first use only (content:check, tests): the server asks `at(now)` itself.
   let content: ContentSource | undefined

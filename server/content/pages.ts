@@ -103,8 +103,8 @@ async function loadPage(ctx: LoadContext, pages: Map<string, LoadedPage>, leftOu
   }
 }
 
-/** The images the Markdown shows (![Map](images/access-map.svg)), registered: each must be a file of images/. */
-async function bodyImages(ctx: LoadContext, body: string, file: string): Promise<Map<string, ImageRef>> {
+/** The images the Markdown shows (![Map](images/access-map.svg)), registered: each must be a file of images/ (pages, news, projects). */
+export async function bodyImages(ctx: LoadContext, body: string, file: string): Promise<Map<string, ImageRef>> {
   const images = new Map<string, ImageRef>()
   for (const src of markdownImages(body)) {
     if (!CONTENT_FORMATS.image.validate(src)) {

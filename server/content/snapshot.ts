@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ContentSource } from '../../shared/content'
-import type { ImageRegistry } from './images'
+import type { ImageRegistry, SourceImage } from './images'
 import { ContentError, type Loaded } from './load'
+import { createServedImages } from './served-images'
 
 /**
  * Everything a request reads of the content, from one load: the pages' data, the image registry and
@@ -12,6 +13,8 @@ import { ContentError, type Loaded } from './load'
 export interface ContentSnapshot {
   readonly content: ContentSource
   readonly images: ImageRegistry
+  /** The hashes of the images `content` shows: what /media/ serves (besides the grace of hidden ones). */
+  readonly shownImages: ReadonlySet<string>
   /** Warnings of the load (content:check prints them; the server logs them once). */
   readonly warnings: readonly string[]
 }
@@ -28,7 +31,7 @@ interface HolderOptions {
   /** Loads and validates the whole content folder (throws ContentError listing every problem). */
   load: () => Promise<Loaded>
   log: FastifyBaseLogger
-  /** The clock of scheduled publication (tests move it). */
+  /** The clock of scheduled publication and of hidden images' grace (tests move it). */
   now?: () => number
   /** Told the outcome of every reload (the metrics count them). */
   onReload?: ((result: 'ok' | 'failed') => void) | undefined
@@ -42,30 +45,43 @@ const MAX_TIMER_MS = 2 ** 31 - 1
  * beside the current one and swaps it in one assignment, only when it is valid; otherwise it logs one
  * line per problem and the current snapshot stays. Scheduled articles: the snapshot is a view of the
  * loaded content at an instant, and a timer makes the next view at the next publication instant, so a
- * scheduled article appears then, without a restart or a reload.
+ * scheduled article appears then, without a restart or a reload (or at the first request after that
+ * instant, should the timer be late or the clock a test's). /media/ serves the images of the current view,
+ * and those a swap hid for a grace period (served-images.ts).
  */
 export async function createContentHolder({ load, log, now = Date.now, onReload }: HolderOptions) {
   let loaded = await load()
   let current: ContentSnapshot
-  // Only the images of the snapshot before: the snapshot itself (and the page cache kept with it) must go.
-  let previousImages: ImageRegistry | null = null
+  // Images the views before showed, served for a grace period: never the snapshots themselves (their page caches must go).
+  const served = createServedImages()
+  let nextChangeAt: number | null = null
   let timer: NodeJS.Timeout | undefined
   let closed = false
 
   /** The view of `loaded` now, swapped in; the timer set for the next publication. */
   function install(): void {
-    const view = loaded.at(now())
-    if (current) previousImages = current.images
-    current = { content: view.content, images: loaded.images, warnings: loaded.warnings }
+    const at = now()
+    const view = loaded.at(at)
+    const before = current
+    current = { content: view.content, images: loaded.images, shownImages: view.shownImages, warnings: loaded.warnings }
+    if (before) served.swapped(before, current, at)
+    nextChangeAt = view.nextChangeAt
     clearTimeout(timer)
-    if (view.nextChangeAt !== null && !closed) {
-      const wait = Math.min(Math.max(view.nextChangeAt - now(), 0), MAX_TIMER_MS)
-      timer = setTimeout(() => {
-        const before = current.content.version
-        install()
-        if (current.content.version !== before) log.info({ version: current.content.version }, 'scheduled content published')
-      }, wait).unref()
+    if (nextChangeAt !== null && !closed) {
+      const wait = Math.min(Math.max(nextChangeAt - at, 0), MAX_TIMER_MS)
+      timer = setTimeout(publishDue, wait).unref()
     }
+  }
+  /** The view at the next publication instant. */
+  function publishDue(): void {
+    const before = current.content.version
+    install()
+    if (current.content.version !== before) log.info({ version: current.content.version }, 'scheduled content published')
+  }
+  /** The view now: the next one if its instant has passed (before the timer fired, or on a test's clock). */
+  function viewNow(): ContentSnapshot {
+    if (nextChangeAt !== null && now() >= nextChangeAt) publishDue()
+    return current
   }
   install()
 
@@ -97,14 +113,14 @@ export async function createContentHolder({ load, log, now = Date.now, onReload 
   return {
     /** The snapshot new requests get. */
     get current(): ContentSnapshot {
-      return current
+      return viewNow()
     },
     /**
-     * The image registry of the snapshot before the last swap: a page rendered just before it may still
-     * ask for its variants. Not the snapshot itself, which would keep its page cache alive.
+     * The source of an image variant's hash: one the current view shows, or one a swap hid less than the
+     * grace period ago (a page rendered before it may still name it); else undefined (a 404, as an unknown hash).
      */
-    get previousImages(): ImageRegistry | null {
-      return previousImages
+    image(hash: string): SourceImage | undefined {
+      return served.source(viewNow(), hash, now())
     },
     /**
      * Loads the content folder again and swaps it in if valid. Reloads never overlap: one asked for

@@ -30,6 +30,8 @@ interface ContentPluginOptions {
   config: Config
   /** Already-loaded content (tests); else the content folder, loaded and validated before anything listens. */
   loaded?: Loaded | undefined
+  /** The content's clock (ms): scheduled publication, hidden images' grace. Tests move it; default Date.now. */
+  now?: (() => number) | undefined
 }
 
 /**
@@ -38,7 +40,7 @@ interface ContentPluginOptions {
  * content folder changes.
  */
 export default fp<ContentPluginOptions>(
-  async (app, { config, loaded }) => {
+  async (app, { config, loaded, now }) => {
     const drafts = config.nodeEnv === 'development'
     const log = app.log.child({ component: 'content' })
     let first = loaded
@@ -52,6 +54,7 @@ export default fp<ContentPluginOptions>(
         return loadContent(config.contentDir, { drafts })
       },
       log,
+      ...(now ? { now } : {}),
       onReload: app.metrics?.contentReloaded,
     })
     for (const warning of holder.current.warnings) log.warn(`content warning: ${warning}`)

@@ -2,9 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import fp from 'fastify-plugin'
 import { IMAGE_FORMATS, imageWidths } from '../../shared/images'
-import type { FastifyRequest } from 'fastify'
 import { renderVariant, variantCachePath, type SourceImage, type VariantFormat } from '../content/images'
-import { snapshotOf } from './content'
 import { jsonError } from './errors'
 import { tempNameFor } from '../contact/private-files'
 
@@ -14,17 +12,14 @@ const FILE = /^[A-Za-z0-9_-]+-(\d{2,4})\.(avif|webp|jpg)$/
 /**
  * Responsive image variants: GET /media/{hash}/{name}-{width}.{avif|webp|jpg}. Each variant
  * is made once with sharp on first use, cached on disk under DATA_DIR, and served immutable
- * (the hash in the URL changes with the source file).
+ * (the hash in the URL changes with the source file). Only the images of the content visitors see now
+ * answer, and for a grace period those it stopped showing (server/content/served-images.ts): a draft's
+ * or a scheduled article's images are a 404, as an unknown hash, until the article is published.
  */
 export default fp<{ cacheDir: string }>(
   async (app, { cacheDir }) => {
     mkdirSync(cacheDir, { recursive: true })
     const inFlight = new Map<string, Promise<Buffer>>()
-
-    /** The source of an image hash: in the request's snapshot, else the one before (a page rendered just before a reload). */
-    function sourceOf(req: FastifyRequest, hash: string): SourceImage | undefined {
-      return snapshotOf(req).images.byHash.get(hash) ?? app.contentHolder.previousImages?.byHash.get(hash)
-    }
 
     async function variant(source: SourceImage, width: number, format: VariantFormat): Promise<Buffer> {
       const hash = source.hash
@@ -49,14 +44,21 @@ export default fp<{ cacheDir: string }>(
     }
 
     app.get<{ Params: { hash: string; file: string } }>('/media/:hash/:file', async (req, reply) => {
-      const source = sourceOf(req, req.params.hash)
+      const source = app.contentHolder.image(req.params.hash)
       const m = FILE.exec(req.params.file)
       const width = Number(m?.[1])
       const format = m?.[2] as VariantFormat | undefined
       if (!source || !m || !format || !IMAGE_FORMATS.includes(format) || !imageWidths(source.width).includes(width)) {
         return jsonError(req, reply, 404)
       }
-      const body = await variant(source, width, format)
+      let body: Buffer
+      try {
+        body = await variant(source, width, format)
+      } catch (err) {
+        // The file of an image kept through its grace was deleted since (a reload removed it): gone, as an unknown hash.
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return jsonError(req, reply, 404)
+        throw err
+      }
       return reply.type(TYPES[format]).header('cache-control', 'public, max-age=31536000, immutable').send(body)
     })
   },

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { DockerfileParser } from 'dockerfile-ast'
 import { parse as parseYaml } from 'yaml'
 import { interpolate } from './compose'
+import { runtimeEnv, runtimeInstructions } from './image-env'
 
 const dockerfile = DockerfileParser.parse(readFileSync('Dockerfile', 'utf8'))
 const froms = dockerfile.getFROMs()
@@ -39,6 +40,22 @@ t.test('runtime stage: non-root, tini, healthcheck, data volume, no dev dependen
   const env = keyword('ENV').map((e) => e.getTextContent()).join(' ')
   t.match(env, /DATA_DIR=\/data/)
   t.match(env, /HOST=0\.0\.0\.0/)
+})
+
+t.test('runtime stage: jemalloc is the memory allocator (docs/decisions/0010-memory-allocator.md)', async (t) => {
+  const runtime = runtimeInstructions()
+  const env = runtimeEnv()
+  t.equal(env.LD_PRELOAD, '/usr/local/lib/libjemalloc.so.2', 'every process of the image preloads jemalloc, at a path the same on every architecture')
+  const install = runtime.find((i) => i.getKeyword() === 'RUN' && /apt-get install [^&]*\blibjemalloc2\b/.test(i.getTextContent()))
+  t.ok(install, 'Debian\'s libjemalloc2 is installed in the runtime stage')
+  const link = /ln -s "\$\(dpkg -L libjemalloc2 \| grep '([^']+)'\)" (\S+)/.exec(install?.getTextContent() ?? '')
+  t.equal(link?.[2], env.LD_PRELOAD, 'the preloaded path is a link made to the package\'s library')
+  t.ok(link && new RegExp(link[1]!).test('/usr/lib/x86_64-linux-gnu/libjemalloc.so.2') && new RegExp(link[1]!).test('/usr/lib/aarch64-linux-gnu/libjemalloc.so.2'), 'found on amd64 and arm64 alike')
+  const envLine = runtime.find((i) => i.getKeyword() === 'ENV' && /LD_PRELOAD/.test(i.getTextContent()))!
+  t.ok(envLine.getRange().start.line > install!.getRange().start.line, 'set after the install: apt-get itself does not run with a library not there yet')
+  t.notOk('MALLOC_ARENA_MAX' in env, 'no glibc arena setting: glibc\'s malloc is not used')
+  const compose = parseYaml(readFileSync('docker-compose.yml', 'utf8'))
+  t.notOk('LD_PRELOAD' in compose.services.site.environment, 'compose keeps the image\'s preload')
 })
 
 t.test('compose: site behind a reverse proxy, named data volume, restart policies, health-based start', async (t) => {

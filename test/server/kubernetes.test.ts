@@ -304,4 +304,6 @@ t.test('memory: the limit agrees with the heap cap and with docker-compose.yml',
   const compose = parseYaml(readFileSync('docker-compose.yml', 'utf8'))
   t.equal(limit, Number(/^(\d+)m$/.exec(compose.services.site.mem_limit)?.[1]), 'the same limit as compose\'s mem_limit')
   t.ok(container.resources.requests.cpu, 'a CPU request for scheduling')
+  // The limit counts on the image's allocator (jemalloc, LD_PRELOAD in the Dockerfile; docs/decisions/0010).
+  for (const name of ['LD_PRELOAD', 'MALLOC_CONF', 'MALLOC_ARENA_MAX']) t.notOk(name in podEnv, `the pod keeps the image's ${name}`)
 })

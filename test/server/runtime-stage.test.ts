@@ -1,12 +1,14 @@
 import t from 'tap'
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { imageAllocatorEnv } from './image-env'
 
 // Reproduces the Dockerfile's runtime stage without Docker: a folder holding only what the image
-// holds (package.json + lock, a production-only install, dist/ and content/), then starts it.
-// Proves the running server needs no dev dependency.
+// holds (package.json + lock, a production-only install, dist/ and content/), then starts it with the
+// image's memory allocator (jemalloc preloaded). Proves the running server needs no dev dependency, and
+// that sharp works under that allocator.
 t.setTimeout(600_000)
 
 t.test('the runtime stage runs with production dependencies only', async (t) => {
@@ -21,7 +23,7 @@ t.test('the runtime stage runs with production dependencies only', async (t) => 
   const data = join(dir, 'data')
   const child = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: dir,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: data },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: data, ...imageAllocatorEnv() },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   t.teardown(() => child.kill('SIGKILL'))
@@ -41,6 +43,8 @@ t.test('the runtime stage runs with production dependencies only', async (t) => 
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)))
   })
   t.equal((await fetch(origin + '/healthz')).status, 200)
+  const preloaded = imageAllocatorEnv().LD_PRELOAD
+  if (preloaded) t.ok(readFileSync(`/proc/${child.pid}/maps`, 'utf8').includes(preloaded), `the image's allocator is loaded: ${preloaded}`)
   const page = await fetch(origin + '/en/construction-project')
   t.equal(page.status, 200)
   const html = await page.text()
