@@ -76,6 +76,8 @@ export async function startCluster(t: { teardown: (fn: () => unknown) => void } 
       SHUTDOWN_TIMEOUT_MS: '10000',
       CONTACT_MIN_FILL_MS: '0',
       RATE_LIMIT_CONTACT_MAX: '1000000',
+      // The load sends hundreds of inquiries from distinct addresses, each expecting its auto-reply.
+      CONTACT_AUTOREPLY_MAX_PER_HOUR: '100000',
       ...options.env,
     }
     const replicas: BuiltServer[] = []

@@ -54,7 +54,7 @@ t.test('list and export with DATABASE_URL and no FORM_SECRET; list in Japan time
   )
   const csv = cli({ DATABASE_URL: url }, 'export', '--format', 'csv')
   t.equal(csv.code, 0, csv.err)
-  t.match(csv.out, `${a.id},2026-03-31T23:30:00.000Z,ja,`)
+  t.match(csv.out, `"${a.id}","2026-03-31T23:30:00.000Z","ja",`)
 })
 
 t.test('list on SQLite (DATA_DIR): Japan time too', async (t) => {
