@@ -1,7 +1,7 @@
 // The Docker image's own payload, measured without Docker: the runtime stage reproduced in a
 // temporary folder as test/server/runtime-stage.test.ts does (package.json + lock, a production-only
 // `npm ci`, dist/ and content/), then sized with `du`. The base image (node:*-bookworm-slim) and the
-// tini package come on top; see README, Operations > Docker.
+// tini package come on top; see docs/operations.md, Image size.
 // Usage: node build.mjs && node bench/image-size.mjs [--keep]   (--keep: leave the folder to look into)
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'

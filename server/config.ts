@@ -83,7 +83,7 @@ export const envSchema = {
   },
 } as const
 
-/** Every variable the server reads (README's Configuration table and .env.example list the same): the schema's and the secrets' X_FILE. */
+/** Every variable the server reads (docs/configuration.md's table and .env.example list the same): the schema's and the secrets' X_FILE. */
 export const ENV_VARIABLES: readonly string[] = [...Object.keys(envSchema.properties), ...SECRET_FILE_VARIABLES]
 
 /** Variables that look like settings but are none (server/config-unknown.ts): one line each. */

@@ -5,7 +5,7 @@ import type { AutoReplyWithheld, MailKind } from './contact/store'
 
 /**
  * Every name the metrics endpoint exposes besides prom-client's default process and Node.js
- * metrics (CPU, memory, heap, event-loop lag, GC). README's Metrics section lists the same.
+ * metrics (CPU, memory, heap, event-loop lag, GC). docs/operations.md, Metrics and alerts, lists the same.
  */
 export const METRIC_NAMES = [
   'http_requests_total',

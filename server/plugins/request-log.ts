@@ -26,7 +26,7 @@ export const REDACT_PATHS = [
 /**
  * One JSON line per request (method, URL, route, status, duration, client address, request id); the id is echoed.
  * `ip` is the client's address as Fastify's trustProxy sees it: the X-Forwarded-For hop set by a proxy named in
- * TRUST_PROXY, else the socket's peer. It is what traces abuse back to a client (README, Logs: how long it is kept).
+ * TRUST_PROXY, else the socket's peer. It is what traces abuse back to a client (docs/operations.md, Logs: how long it is kept).
  */
 export default fp(
   async (app) => {

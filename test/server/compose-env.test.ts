@@ -144,5 +144,5 @@ t.test('the files need Docker Compose 2.24.0 or later, and say so', async (t) =>
   const longEnvFile = Object.values(model.services).some((s: any) => (s.env_file ?? []).some((e: any) => typeof e === 'object' && 'required' in e))
   t.ok(longEnvFile, 'env_file with required: is used')
   for (const file of ['docker-compose.yml', 'docker-compose.replicas.yml']) t.match(readFileSync(file, 'utf8'), /^# .*Docker Compose 2\.24\.0 or later/m, `${file} names the version`)
-  t.match(readFileSync('README.md', 'utf8'), /Docker Compose 2\.24\.0 or later/, 'the README too')
+  t.match(readFileSync('docs/configuration.md', 'utf8'), /Docker Compose 2\.24\.0 or later/, 'docs/configuration.md too')
 })

@@ -230,8 +230,8 @@ t.test('the ingress controller alone reaches the site\'s port, Prometheus alone 
     await sameClient(app, { remoteAddress: ingressPod, forwardedFor: '198.51.100.1' }, { remoteAddress: ingressPod, forwardedFor: '198.51.100.2' }),
     'two visitors whose address the controller wrote: two budgets (externalTrafficPolicy: Local gives it their addresses)',
   )
-  const readme = readFileSync('README.md', 'utf8')
-  t.match(readme, /externalTrafficPolicy: Local/, 'the README says how the controller sees visitors\' addresses')
+  const docs = readFileSync('docs/operations.md', 'utf8')
+  t.match(docs, /externalTrafficPolicy: Local/, 'docs/operations.md says how the controller sees visitors\' addresses')
   t.match(readFileSync(join(DIR, 'configmap.yaml'), 'utf8'), /externalTrafficPolicy: Local/, 'and the ConfigMap beside TRUST_PROXY')
 })
 
