@@ -34,8 +34,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 # jemalloc is the process's malloc (docs/decisions/0010-memory-allocator.md): under hostile traffic with
-# compressed answers glibc's malloc kept resident memory growing past 300 MB and never gave it back; jemalloc
-# stayed flat. Its path differs per architecture (x86_64-linux-gnu, aarch64-linux-gnu): a fixed link to it.
+# compressed answers glibc's malloc kept resident memory growing to 329 MB and never gave it back; jemalloc
+# peaked at 159 MB. Its path differs per architecture (x86_64-linux-gnu, aarch64-linux-gnu): a fixed link to it.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini libjemalloc2 \
  && rm -rf /var/lib/apt/lists/* \
