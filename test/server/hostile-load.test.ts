@@ -4,6 +4,9 @@ import { hostileLoad, peakRssMb, rssMb } from '../../bench/hostile-load.mjs'
 import { startBuiltServer } from '../../bench/built-server.mjs'
 import { imageAllocatorEnv } from './image-env'
 
+// 20,000 requests of which a third are compressed per answer: minutes on a busy 2-core machine.
+t.setTimeout(900_000)
+
 /** What browsers send: answers over 1 KiB are compressed per request (brotli), in libuv's thread pool. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' }
 
