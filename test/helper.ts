@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppDeps } from '../server/app'
-import { loadConfig, type Config } from '../server/config'
+import { ConfigError, loadConfig, type Config } from '../server/config'
 
 export const SITE = 'https://www.example.test'
 /** Small, stable content for the tests (the shipped sample content may change freely). */
@@ -64,4 +64,15 @@ export function pageState(html: string): any {
 /** Text of the first h1. */
 export function h1(html: string): string | undefined {
   return /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '')
+}
+
+/** The error lines loadConfig throws for env ('' when it does not throw). */
+export function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env)
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    return err.message
+  }
+  return ''
 }

@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ConfigError, ENV_VARIABLES, loadConfig, unknownSettings } from '../../server/config'
+import { configError } from '../helper'
 
 // X_FILE for the five settings that may hold credentials (the Docker and Kubernetes secrets convention):
 // the value is read from the named file, so it is never in the process environment.
@@ -14,15 +15,6 @@ const secretFile = (name: string, text: string) => {
   const path = join(dir, name)
   writeFileSync(path, text, { mode: 0o600 })
   return path
-}
-const configError = (env: Record<string, string>): string => {
-  try {
-    loadConfig(env)
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err
-    return err.message
-  }
-  return ''
 }
 
 const VALUES = {

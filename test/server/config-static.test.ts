@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import Fastify from 'fastify'
 import { ALLOWED, ConfigError, ENV_VARIABLES, envSchema, loadConfig } from '../../server/config'
 import { loadManifest } from '../../server/render/manifest'
-import { build } from '../helper'
+import { build, configError } from '../helper'
 
 t.test('configuration: defaults, and one clear line per wrong variable', async (t) => {
   const config = loadConfig({})
@@ -31,17 +31,6 @@ t.test('configuration: defaults, and one clear line per wrong variable', async (
   t.equal(res.status, 1, 'the server refuses to start')
   t.match(res.stderr, /^config error: PORT: invalid value "99999" \(must be <= 65535\)$/m)
 })
-
-/** The error lines loadConfig throws for env ('' when it does not throw). */
-function configError(env: Record<string, string>): string {
-  try {
-    loadConfig(env)
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err
-    return err.message
-  }
-  return ''
-}
 
 t.test('TRUST_PROXY: true, false, a hop count, or IP addresses/CIDR ranges within bounds', async (t) => {
   const allowed = ['true', 'false', '0', '2', '127.0.0.1', '10.0.0.0/8', '10.0.0.0/8,172.16.0.0/12, 192.168.0.0/16', '::1', 'fe80::/10', '::ffff:10.0.0.1', '127.0.0.1, ::1/128', '10.0.0.0/32', '2001:db8::/128']
