@@ -38,7 +38,7 @@ function RoutePage({ route, state, t, pageKey }: { route: RouteDef<any>; state: 
   if (!Component) throw new Error(`the page component of route "${route.id}" is not loaded`)
   return (
     <Layout kind="default" options={route.layout} crumbs={crumbs} currentPath={state.path}>
-      <Component key={pageKey} data={state.data} />
+      <Component key={pageKey} data={state.data} meta={meta} />
     </Layout>
   )
 }

@@ -2,6 +2,7 @@ import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { STATIC_PAGE_IDS, type Menu, type NavLink, type StaticPageId } from '../../shared/content'
 import { routes } from '../../shared/routes'
 import { CONTENT_PAGE_PATH } from '../../shared/routes/content-page'
+import { matchesPattern, PATHS } from '../../shared/paths'
 import type { LoadContext } from './context'
 import { CONTENT_FORMATS } from './formats'
 import type { LeftOutPages, LoadedPage } from './pages'
@@ -24,14 +25,14 @@ const RESERVED: [prefix: string, what: string][] = [
   ['/media', 'the content images (/media/…)'],
   ['/healthz', 'the health check (/healthz)'],
   ['/readyz', 'the readiness check (/readyz)'],
-  ['/sitemap*', 'the sitemaps (/sitemap.xml)'],
-  ['/feed*', 'the news feeds'],
-  ['/robots.txt', 'robots.txt'],
+  // /sitemap.xml and any later /sitemap-… file. The news feeds (/news/feed.xml) are under the
+  // built-in news pages, which the route check below keeps; no other address serves a feed.
+  [`${PATHS.sitemap.slice(0, PATHS.sitemap.lastIndexOf('.'))}*`, `the sitemaps (${PATHS.sitemap})`],
+  [PATHS.robots, 'robots.txt'],
   ...LOCALE_CODES.map((code): [string, string] => [`/${code}`, `the language prefix /${code}`]),
 ]
 
 const under = (path: string, prefix: string) => (prefix.endsWith('*') ? path.startsWith(prefix.slice(0, -1)) : path === prefix || path.startsWith(prefix + '/'))
-const pattern = (routePath: string) => new RegExp('^' + routePath.replace(/:[A-Za-z0-9_]+/g, '[^/]+') + '$')
 
 /**
  * What already answers at a locale-less path, in words, or null when a content page may have it:
@@ -40,7 +41,7 @@ const pattern = (routePath: string) => new RegExp('^' + routePath.replace(/:[A-Z
  */
 export function pathTakenBy(path: string): string | null {
   for (const [prefix, what] of RESERVED) if (under(path, prefix)) return what
-  const route = builtIns.find((r) => pattern(r.path).test(path))
+  const route = builtIns.find((r) => matchesPattern(r.path, path))
   if (route) return `the built-in page ${route.path}`
   const family = builtIns.find((r) => builtIns.some((child) => child.parent === r.id) && under(path, r.path))
   if (family) return `the built-in pages under ${family.path}/`
@@ -64,8 +65,8 @@ export function navLink(pages: readonly NamedPage[], path: string, locale: Local
 
 /** Today's menus, for a site.yml without `menus:`. */
 const DEFAULT_MENUS: Record<Menu, string[]> = {
-  header: ['/about', '/service', '/greeting', '/construction-project', '/news'],
-  footer: ['/about', '/service', '/greeting', '/construction-project', '/news', '/contact', '/privacy-policy', '/term-of-service'],
+  header: (['about', 'service', 'greeting', 'projects', 'news'] as const).map((id) => PATHS[id]),
+  footer: (['about', 'service', 'greeting', 'projects', 'news', 'contact', 'privacy', 'terms'] as const).map((id) => PATHS[id]),
 }
 const MENUS = Object.keys(DEFAULT_MENUS) as Menu[]
 

@@ -10,6 +10,7 @@ import { catalog } from '../i18n/catalog'
 import { createTranslator } from '../../shared/i18n/messages'
 import { publicOrigin } from '../request-locale'
 import { snapshotOf } from './content'
+import { href, PATHS } from '../../shared/paths'
 
 interface SitemapPluginOptions {
   config: Config
@@ -22,8 +23,8 @@ export default fp<SitemapPluginOptions>(
       const xml = renderSitemap(sitemapEntries(snapshotOf(req).content, publicOrigin(req, config), scope))
       return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml)
     }
-    app.get('/sitemap.xml', serve(LOCALE_CODES))
-    for (const code of LOCALE_CODES) app.get(`/${code}/sitemap.xml`, serve([code]))
+    app.get(PATHS.sitemap, serve(LOCALE_CODES))
+    for (const code of LOCALE_CODES) app.get(`/${code}${PATHS.sitemap}`, serve([code]))
 
     // Atom feeds of the news: /news/feed.xml (Japanese), /ja/news/feed.xml and /en/news/feed.xml.
     const feed = (code: Locale) => {
@@ -34,23 +35,23 @@ export default fp<SitemapPluginOptions>(
         const title = translate('units.news.feed', { name: site.name })
         const origin = publicOrigin(req, config)
         const xml = renderAtom({
-          self: absoluteUrl(origin, localizePath('/news/feed.xml', code)),
-          list: absoluteUrl(origin, localizePath('/news', code)),
+          self: absoluteUrl(origin, localizePath(PATHS.newsFeed, code)),
+          list: absoluteUrl(origin, localizePath(PATHS.news, code)),
           title,
           author: site.name,
           lang: code,
-          articleUrl: (slug) => absoluteUrl(origin, localizePath(`/news/${slug}`, code)),
+          articleUrl: (slug) => absoluteUrl(origin, localizePath(href('newsDetail', { slug }), code)),
           items: content.listNews(code).slice(0, 20),
         })
         return reply.type('application/atom+xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml)
       }
     }
-    app.get('/news/feed.xml', feed('ja'))
-    for (const code of LOCALE_CODES) app.get(`/${code}/news/feed.xml`, feed(code))
+    app.get(PATHS.newsFeed, feed('ja'))
+    for (const code of LOCALE_CODES) app.get(`/${code}${PATHS.newsFeed}`, feed(code))
 
-    app.get('/robots.txt', async (req, reply) => {
+    app.get(PATHS.robots, async (req, reply) => {
       const origin = publicOrigin(req, config)
-      const body = ['User-agent: *', 'Allow: /', 'Disallow: /_locale/', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n')
+      const body = ['User-agent: *', 'Allow: /', 'Disallow: /_locale/', 'Disallow: /api/', '', `Sitemap: ${origin}${PATHS.sitemap}`, ''].join('\n')
       return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body)
     })
   },

@@ -11,6 +11,7 @@ import type { MenuLink, PageError, PageState } from '../../shared/page-state'
 import { breadcrumbLd } from '../../shared/structured-data'
 import type { BuildManifest } from './manifest'
 import { switchTargets, type Resolution } from './resolve'
+import { PATHS } from '../../shared/paths'
 
 /** og:image and its size: the JPEG variant structured data uses too, as an absolute URL. */
 function previewImage(origin: string, image: ImageRef): NonNullable<HeadData['ogImage']> {
@@ -82,7 +83,7 @@ function headFor(resolution: Resolution, error: PageError | null, origin: string
     jsonLd,
     ogType: meta.type,
     ogImage: meta.image && previewImage(origin, meta.image),
-    ...(page?.route.feed ? { feed: { href: absoluteUrl(origin, localizePath('/news/feed.xml', locale)), title: t('units.news.feed', { name: site.name }) } } : {}),
+    ...(page?.route.feed ? { feed: { href: absoluteUrl(origin, localizePath(PATHS.newsFeed, locale)), title: t('units.news.feed', { name: site.name }) } } : {}),
   })
 }
 

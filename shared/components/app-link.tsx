@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { usePageState } from '../page-context'
-import { isFullLoadPath } from '../routes'
+import { isFullLoadPath } from '../full-load'
 
 interface AppLinkProps {
   /** Locale-less path (may carry a query); the page's locale prefix is added. */

@@ -1,6 +1,7 @@
 import { useI18n } from '../i18n/context'
 import type { PageError } from '../page-state'
 import { AppLink } from './app-link'
+import { PATHS } from '../paths'
 
 /** Codes with a translated title and description (errors.{code} in each language's titles.json). */
 export const DESCRIBED_STATUS_CODES = [400, 401, 403, 404, 413, 414, 415, 429, 500, 503] as const
@@ -38,7 +39,7 @@ export function ErrorPage({ error }: { error: PageError }) {
           {error.statusMessage}
         </h1>
       )}
-      <AppLink to="/" className="button button--primary error-page__back">
+      <AppLink to={PATHS.home} className="button button--primary error-page__back">
         {t('units.error.back')}
       </AppLink>
     </section>

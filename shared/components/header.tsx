@@ -3,6 +3,7 @@ import { AppLink } from './app-link'
 import { LanguageSwitch } from './language-switch'
 import { ThemeSwitch } from './theme-switch'
 import { usePageState } from '../page-context'
+import { PATHS } from '../paths'
 
 function NavLinks({ currentPath, className }: { currentPath: string; className: string }) {
   const { t } = useI18n()
@@ -48,7 +49,7 @@ export function Header({ currentPath }: { currentPath: string }) {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <AppLink to="/" className="site-logo">
+        <AppLink to={PATHS.home} className="site-logo">
           <svg className="site-logo__mark" width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
             <path d="M2 26V10l12-8 12 8v16h-8v-9h-8v9z" fill="currentColor" />
           </svg>
@@ -61,7 +62,7 @@ export function Header({ currentPath }: { currentPath: string }) {
             <ThemeSwitch />
           </div>
           <NavLinks currentPath={currentPath} className="site-nav-wrap" />
-          <AppLink to="/contact" className="button button--accent site-cta">
+          <AppLink to={PATHS.contact} className="button button--accent site-cta">
             {t('units.nav.contact')}
           </AppLink>
         </div>
@@ -74,7 +75,7 @@ export function Header({ currentPath }: { currentPath: string }) {
           </summary>
           <div className="site-menu__panel">
             <NavLinks currentPath={currentPath} className="site-nav-wrap" />
-            <AppLink to="/contact" className="button button--accent site-cta">
+            <AppLink to={PATHS.contact} className="button button--accent site-cta">
               {t('units.nav.contact')}
             </AppLink>
             <PhoneLine className="site-menu__tel" />

@@ -6,6 +6,7 @@ import { buildTitle } from '../head'
 import type { Translate } from '../i18n/messages'
 import type { FormErrors } from '../validation'
 import { emptyContactValues, type ContactValues } from './values'
+import { PATHS } from '../paths'
 
 export type ContactStep = 'form' | 'review'
 
@@ -56,7 +57,7 @@ export function contactTitle(t: Translate, step: ContactStep, errors: number): s
  * form sets it as the visitor moves between steps or errors are listed.
  */
 export function contactDocumentTitle(t: Translate, siteName: string, step: ContactStep, errors: number): string {
-  return buildTitle({ siteName, path: '/contact', isIndex: false, title: contactTitle(t, step, errors) })
+  return buildTitle({ siteName, path: PATHS.contact, isIndex: false, title: contactTitle(t, step, errors) })
 }
 
 export function freshContactPage(token: string, today: string): ContactPageData {

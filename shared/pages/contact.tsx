@@ -6,15 +6,15 @@ import { freshContactPage, isContactPageData, isReference, type ContactPageData,
 // From its own module, not the validation index: this page's code is on every page, the rule catalogue is not.
 import { todayIn } from '../validation/calendar'
 import { usePageState } from '../page-context'
-import type { LoaderContext } from '../routes'
+import type { LoaderContext, PageProps } from '../routes'
 import { lazyComponent } from '../lazy-component'
-import { useRouteMeta } from './use-route-meta'
+import { PATHS } from '../paths'
 
 /**
  * The form (its steps, the browser validation catalogue, the API client) is its own chunk: only the
  * contact page loads it. The server and the client preload it before rendering the page.
  */
-export const ContactPage = lazyComponent('shared/pages/contact-form-page.tsx', () => import('./contact-form-page'))
+export const ContactPage = lazyComponent<PageProps<ContactPageData>>('shared/pages/contact-form-page.tsx', () => import('./contact-form-page'))
 
 /** The contact page renders what the server hands it (LoaderContext.form); a bare render gets an empty form. */
 export function loadContact({ form }: LoaderContext): ContactPageData {
@@ -27,10 +27,9 @@ export function loadContactSuccess({ search }: LoaderContext): ContactSuccessDat
 }
 
 /** /contact/success: the reference number when the URL carries one, else a generic thank-you (200, noindex). */
-export function ContactSuccessPage({ data }: { data: ContactSuccessData }) {
+export function ContactSuccessPage({ data, meta }: PageProps<ContactSuccessData>) {
   const { t } = useI18n()
   const { site } = usePageState()
-  const meta = useRouteMeta()
   return (
     <>
       <PageHeader title={meta.title ?? ''} />
@@ -57,7 +56,7 @@ export function ContactSuccessPage({ data }: { data: ContactSuccessData }) {
           <a href={`tel:${site.phoneInternational}`}>{t('units.success.tel', { tel: site.phone, hours: site.hours })}</a>
         </p>
         <p>
-          <AppLink to="/" className="button button--primary">
+          <AppLink to={PATHS.home} className="button button--primary">
             {t('units.success.home')}
           </AppLink>
         </p>

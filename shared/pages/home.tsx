@@ -6,6 +6,7 @@ import { Picture, SIZES } from '../components/picture'
 import { usePageState } from '../page-context'
 import { NewsRows } from './news'
 import { ProjectCards } from './projects'
+import { PATHS } from '../paths'
 
 export interface HomeData {
   hero?: ImageRef | undefined
@@ -40,10 +41,10 @@ export function HomePage({ data }: { data: HomeData }) {
             </h1>
             <p className="hero__lead">{site.description}</p>
             <p className="hero__actions">
-              <AppLink to="/contact" className="button button--accent">
+              <AppLink to={PATHS.contact} className="button button--accent">
                 {t('units.nav.contact')}
               </AppLink>
-              <AppLink to="/service" className="button button--secondary">
+              <AppLink to={PATHS.service} className="button button--secondary">
                 {t('units.home.moreService')}
               </AppLink>
             </p>
@@ -58,7 +59,7 @@ export function HomePage({ data }: { data: HomeData }) {
             {data.services.map((s) => (
               <li key={s.anchor} className="card service-card">
                 <h3 className="service-card__title">
-                  <AppLink to={`/service#${s.anchor}`} className="card__title">
+                  <AppLink to={`${PATHS.service}#${s.anchor}`} className="card__title">
                     {s.title}
                   </AppLink>
                 </h3>
@@ -68,7 +69,7 @@ export function HomePage({ data }: { data: HomeData }) {
           </ul>
         )}
         <p>
-          <AppLink to="/service">{t('units.home.moreService')}</AppLink>
+          <AppLink to={PATHS.service}>{t('units.home.moreService')}</AppLink>
         </p>
       </section>
 
@@ -76,7 +77,7 @@ export function HomePage({ data }: { data: HomeData }) {
         <h2 id="home-news">{t('units.home.newsTitle')}</h2>
         <NewsRows items={data.news} />
         <p>
-          <AppLink to="/news">{t('units.home.moreNews')}</AppLink>
+          <AppLink to={PATHS.news}>{t('units.home.moreNews')}</AppLink>
         </p>
       </section>
 
@@ -84,7 +85,7 @@ export function HomePage({ data }: { data: HomeData }) {
         <h2 id="home-projects">{t('units.home.projectsTitle')}</h2>
         <ProjectCards items={data.projects} headingLevel={3} />
         <p>
-          <AppLink to="/construction-project">{t('units.home.moreProjects')}</AppLink>
+          <AppLink to={PATHS.projects}>{t('units.home.moreProjects')}</AppLink>
         </p>
       </section>
 
@@ -96,7 +97,7 @@ export function HomePage({ data }: { data: HomeData }) {
             <li>{t('units.home.employees', { count: site.employees })}</li>
           </ul>
           <p>
-            <AppLink to="/about">{t('units.home.moreCompany')}</AppLink>
+            <AppLink to={PATHS.about}>{t('units.home.moreCompany')}</AppLink>
           </p>
         </div>
       </section>
@@ -108,7 +109,7 @@ export function HomePage({ data }: { data: HomeData }) {
           <p>
             <a href={`tel:${site.phoneInternational}`}>{t('units.footer.tel', { tel: site.phone })}</a> ({site.hours})
           </p>
-          <AppLink to="/contact" className="button button--accent">
+          <AppLink to={PATHS.contact} className="button button--accent">
             {t('units.nav.contact')}
           </AppLink>
         </div>

@@ -1,6 +1,6 @@
 import { NEWS_CATEGORIES, newsSummary, type NewsItem, type NewsSummary } from '../content'
 import { useI18n } from '../i18n/context'
-import type { LoaderContext } from '../routes'
+import type { LoaderContext, PageProps } from '../routes'
 import { formatListDate, formatLongDate } from '../format'
 import { AppLink } from '../components/app-link'
 import { CategoryFilter, Pagination } from '../components/list-controls'
@@ -8,8 +8,8 @@ import { PageHeader } from '../components/page-header'
 import { Phrased } from '../components/phrased'
 import { Picture, SIZES } from '../components/picture'
 import { PublicationBadge } from '../components/publication-badge'
-import { useRouteMeta } from './use-route-meta'
 import { listSearch, readListQuery } from './list-query'
+import { href, PATHS } from '../paths'
 
 export const NEWS_PER_PAGE = 10
 
@@ -58,7 +58,7 @@ export function NewsRows({ items }: { items: NewsSummary[] }) {
         <li key={item.slug} className="news-list__item">
           <time dateTime={item.date}>{formatListDate(item.date)}</time>
           <span className="badge">{t(`units.news.categories.${item.category}`)}</span>
-          <AppLink to={`/news/${item.slug}`} className="news-list__title">
+          <AppLink to={href('newsDetail', { slug: item.slug })} className="news-list__title">
             <PublicationBadge item={item} />
             <Phrased text={item.title} phrases={item.titlePhrases} />
           </AppLink>
@@ -68,19 +68,18 @@ export function NewsRows({ items }: { items: NewsSummary[] }) {
   )
 }
 
-export function NewsListPage({ data }: { data: NewsListData }) {
+export function NewsListPage({ data, meta }: PageProps<NewsListData>) {
   const { t } = useI18n()
-  const meta = useRouteMeta()
   return (
     <>
       <PageHeader title={meta.title ?? ''} />
       <div className="container section">
-        <CategoryFilter action="/news" categories={NEWS_CATEGORIES} labelPrefix="units.news.categories" selected={data.category} group="news" />
+        <CategoryFilter action={PATHS.news} categories={NEWS_CATEGORIES} labelPrefix="units.news.categories" selected={data.category} group="news" />
         <p className="list-count" role="status">
           {t('units.news.count', { count: data.total })}
         </p>
         <NewsRows items={data.items} />
-        <Pagination path="/news" page={data.page} pages={data.pages} category={data.category} />
+        <Pagination path={PATHS.news} page={data.page} pages={data.pages} category={data.category} />
       </div>
     </>
   )
@@ -91,7 +90,7 @@ function PagerLink({ item, rel }: { item: NewsDetailData['newer']; rel: 'newer' 
   const { t } = useI18n()
   if (!item) return null
   return (
-    <AppLink to={`/news/${item.slug}`} className={`pager__${rel}`}>
+    <AppLink to={href('newsDetail', { slug: item.slug })} className={`pager__${rel}`}>
       <span className="pager__label">{t(`units.news.${rel}`)}</span> {item.title}
     </AppLink>
   )
@@ -122,7 +121,7 @@ export function NewsDetailPage({ data }: { data: NewsDetailData }) {
           <PagerLink item={data.older} rel="older" />
         </nav>
         <p className="back-link">
-          <AppLink to="/news">{t('units.news.backToList')}</AppLink>
+          <AppLink to={PATHS.news}>{t('units.news.backToList')}</AppLink>
         </p>
       </div>
     </article>

@@ -1,6 +1,6 @@
 import { PROJECT_CATEGORIES, projectSummary, type ProjectItem, type ProjectSummary } from '../content'
 import { useI18n } from '../i18n/context'
-import type { LoaderContext } from '../routes'
+import type { LoaderContext, PageProps } from '../routes'
 import { formatArea, formatLongDate, formatMonth } from '../format'
 import { imageUrl, imageWidths } from '../images'
 import { AppLink } from '../components/app-link'
@@ -9,8 +9,8 @@ import { PageHeader } from '../components/page-header'
 import { Phrased } from '../components/phrased'
 import { Picture, SIZES } from '../components/picture'
 import { isMarked, PublicationBadge } from '../components/publication-badge'
-import { useRouteMeta } from './use-route-meta'
 import { listSearch, readListQuery } from './list-query'
+import { href, PATHS } from '../paths'
 
 export interface ProjectListData {
   items: ProjectSummary[]
@@ -57,7 +57,7 @@ export function ProjectCards({ items, headingLevel = 2, leadImage = false }: { i
             <span className="badge">{t(`units.projects.categories.${item.category}`)}</span>
             <PublicationBadge item={item} />
             <Heading className="card__title">
-              <AppLink to={`/construction-project/${item.slug}`}>
+              <AppLink to={href('projectDetail', { slug: item.slug })}>
                 <Phrased text={item.title} phrases={item.titlePhrases} />
               </AppLink>
             </Heading>
@@ -71,14 +71,13 @@ export function ProjectCards({ items, headingLevel = 2, leadImage = false }: { i
   )
 }
 
-export function ProjectListPage({ data }: { data: ProjectListData }) {
+export function ProjectListPage({ data, meta }: PageProps<ProjectListData>) {
   const { t } = useI18n()
-  const meta = useRouteMeta()
   return (
     <>
       <PageHeader title={meta.title ?? ''} lead={meta.description} />
       <div className="container section">
-        <CategoryFilter action="/construction-project" categories={PROJECT_CATEGORIES} labelPrefix="units.projects.categories" selected={data.category} group="projects" />
+        <CategoryFilter action={PATHS.projects} categories={PROJECT_CATEGORIES} labelPrefix="units.projects.categories" selected={data.category} group="projects" />
         <p className="list-count" role="status">
           {t('units.projects.count', { count: data.items.length })}
         </p>
@@ -149,7 +148,7 @@ export function ProjectDetailPage({ data }: { data: ProjectDetailData }) {
           </section>
         ) : null}
         <p className="back-link">
-          <AppLink to="/construction-project">{t('units.projects.backToList')}</AppLink>
+          <AppLink to={PATHS.projects}>{t('units.projects.backToList')}</AppLink>
         </p>
       </div>
     </article>

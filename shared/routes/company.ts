@@ -3,13 +3,16 @@ import { StaticPage, loadStaticPage, type StaticPageData } from '../pages/static
 import { organizationLd } from '../structured-data'
 import { BASE_LAYOUT, route } from './define'
 import type { LayoutOptions, RouteDef, RouteMeta } from './types'
+import { PATHS, type Paths } from '../paths'
 
 /** Title and description written in the page's Markdown front matter. */
 const markdownMeta = ({ data }: { data: StaticPageData }): RouteMeta => ({ title: data.page.title, description: data.page.description })
 
-interface CompanyPage extends Pick<RouteDef<StaticPageData>, 'id' | 'structuredData'> {
-  /** Named after its Markdown file: /privacy-policy shows content/pages/privacy-policy.<lang>.md. */
-  path: `/${StaticPageId}`
+/** Ids of the paths named after a Markdown file: /privacy-policy shows content/pages/privacy-policy.<lang>.md. */
+type CompanyPageId = { [K in keyof Paths]: Paths[K] extends `/${StaticPageId}` ? K : never }[keyof Paths]
+
+interface CompanyPage extends Pick<RouteDef<StaticPageData>, 'structuredData'> {
+  id: CompanyPageId
   layout?: LayoutOptions
 }
 
@@ -17,7 +20,7 @@ interface CompanyPage extends Pick<RouteDef<StaticPageData>, 'id' | 'structuredD
 function companyPage({ layout = BASE_LAYOUT, ...def }: CompanyPage) {
   return route<StaticPageData>({
     Component: StaticPage,
-    loader: loadStaticPage(def.path.slice(1) as StaticPageId),
+    loader: loadStaticPage(PATHS[def.id].slice(1) as StaticPageId),
     meta: markdownMeta,
     labelKey: `units.nav.${def.id}`,
     layout,
@@ -28,22 +31,19 @@ function companyPage({ layout = BASE_LAYOUT, ...def }: CompanyPage) {
 
 export const aboutRoute = companyPage({
   id: 'about',
-  path: '/about',
   structuredData: ({ site, origin }) => [organizationLd(site, origin)],
 })
 
 export const serviceRoute = companyPage({
   id: 'service',
-  path: '/service',
   layout: { ...BASE_LAYOUT, background: 'white' },
 })
 
 export const greetingRoute = companyPage({
   id: 'greeting',
-  path: '/greeting',
   layout: { ...BASE_LAYOUT, background: 'translucent' },
 })
 
-export const privacyRoute = companyPage({ id: 'privacy', path: '/privacy-policy' })
+export const privacyRoute = companyPage({ id: 'privacy' })
 
-export const termsRoute = companyPage({ id: 'terms', path: '/term-of-service' })
+export const termsRoute = companyPage({ id: 'terms' })

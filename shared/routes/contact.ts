@@ -7,7 +7,6 @@ const contactMeta = pageMeta('contact')
 /** The contact form (input, review); the document title tells the step and the number of errors. */
 export const contactRoute = route<ContactPageData>({
   id: 'contact',
-  path: '/contact',
   Component: ContactPage,
   loader: loadContact,
   meta: (args) => ({ ...contactMeta(args), headTitle: contactTitle(args.t, args.data.step, errorCount(args.data.errors)) }),
@@ -20,7 +19,6 @@ export const contactRoute = route<ContactPageData>({
 /** The thank-you page after an inquiry was sent; not indexed. */
 export const contactSuccessRoute = route<ContactSuccessData>({
   id: 'contactSuccess',
-  path: '/contact/success',
   Component: ContactSuccessPage,
   loader: loadContactSuccess,
   meta: pageMeta('contactSuccess'),

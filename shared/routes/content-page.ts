@@ -1,9 +1,10 @@
 import type { ContentPage, NavLink } from '../content'
 import { ContentPageView } from '../pages/static-page'
 import { BASE_LAYOUT, route } from './define'
+import { PATHS } from '../paths'
 
 /** The React Router pattern of the content page route: every path no built-in route takes. */
-export const CONTENT_PAGE_PATH = '*'
+export const CONTENT_PAGE_PATH = PATHS.contentPage
 
 export interface ContentPageData {
   page: ContentPage
@@ -23,7 +24,6 @@ export function ancestorPaths(path: string): string[] {
  */
 export const contentPageRoute = route<ContentPageData>({
   id: 'contentPage',
-  path: CONTENT_PAGE_PATH,
   Component: ContentPageView,
   loader: ({ params, locale, content }) => {
     const path = '/' + (params['*'] ?? '')

@@ -5,7 +5,6 @@ import { BASE_LAYOUT, pageMeta, route } from './define'
 /** The home page: hero, services, latest news and featured projects; links the news feed. */
 export const homeRoute = route<HomeData>({
   id: 'home',
-  path: '/',
   Component: HomePage,
   loader: loadHome,
   meta: pageMeta('home'),

@@ -9,6 +9,8 @@ import { projectDetailRoute, projectsRoute } from './projects'
 import type { PageProps, RouteDef } from './types'
 
 export type * from './types'
+/** Kept beside the paths (a module without pages), so links need not import this table. */
+export { isFullLoadPath } from '../full-load'
 
 /** Slugs of detail routes; anything else is a 404 before the loader runs. */
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/
@@ -34,19 +36,6 @@ export const routes: RouteDef<any>[] = [
   // Last: every other path is looked up in content/pages/ (a 404 when no page has it).
   contentPageRoute,
 ]
-
-/** Patterns of the routes a link must reach by a full document load (fullLoad or perVisitor). */
-let fullLoadPatterns: RegExp[] | null = null
-
-/** Whether a locale-less path (query allowed) names a route that client-side navigation must not handle. */
-export function isFullLoadPath(to: string): boolean {
-  fullLoadPatterns ??= routes
-    .filter((r) => r.fullLoad || r.perVisitor)
-    .map((r) => new RegExp('^' + r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+') + '$'))
-  const end = to.search(/[?#]/)
-  const path = end === -1 ? to : to.slice(0, end)
-  return fullLoadPatterns.some((re) => re.test(path))
-}
 
 /** The route's page component, or undefined while its chunk is not loaded. */
 export function routeComponent<D>(route: RouteDef<D>): ComponentType<PageProps<D>> | undefined {

@@ -5,7 +5,6 @@ import { BASE_LAYOUT, pageMeta, route } from './define'
 /** The news list: 10 a page, by category; links the news feed. */
 export const newsRoute = route<NewsListData>({
   id: 'news',
-  path: '/news',
   Component: NewsListPage,
   loader: loadNewsList,
   meta: pageMeta('news'),
@@ -19,7 +18,6 @@ export const newsRoute = route<NewsListData>({
 /** One article (content/news/<slug>.<lang>.md), in the languages it is written in. */
 export const newsDetailRoute = route<NewsDetailData>({
   id: 'newsDetail',
-  path: '/news/:slug',
   slugParam: 'slug',
   Component: NewsDetailPage,
   loader: loadNewsDetail,

@@ -4,7 +4,6 @@ import { BASE_LAYOUT, pageMeta, route } from './define'
 /** The construction projects, by category. */
 export const projectsRoute = route<ProjectListData>({
   id: 'projects',
-  path: '/construction-project',
   Component: ProjectListPage,
   loader: loadProjectList,
   meta: pageMeta('projects'),
@@ -17,7 +16,6 @@ export const projectsRoute = route<ProjectListData>({
 /** One project (content/projects/<slug>.<lang>.md), in the languages it is written in. */
 export const projectDetailRoute = route<ProjectDetailData>({
   id: 'projectDetail',
-  path: '/construction-project/:slug',
   slugParam: 'slug',
   Component: ProjectDetailPage,
   loader: loadProjectDetail,

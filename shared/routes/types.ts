@@ -35,6 +35,8 @@ export interface RouteMeta {
 
 export interface PageProps<D = unknown> {
   data: D
+  /** The route's metadata for this data (title, description), as the head tags use it. */
+  meta: RouteMeta
 }
 
 export interface LayoutOptions {

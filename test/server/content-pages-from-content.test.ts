@@ -169,12 +169,13 @@ t.test('page files: a path is required, must be free, and the same in both langu
     ['/healthz', 'the health check (/healthz)'],
     ['/readyz', 'the readiness check (/readyz)'],
     ['/sitemap-extra', 'the sitemaps (/sitemap.xml)'],
-    ['/feed', 'the news feeds'],
     ['/en/recruit', 'the language prefix /en'],
   ]
   for (const [path, what] of taken) {
     t.same(await problems(t, { 'x.ja.md': page({ ...OK, path }) }), [`pages/x.ja.md: path: ${path} collides with ${what}`], path)
   }
+  // No address of the site serves /feed (the news feeds are /news/feed.xml): a page may have it.
+  t.same(await problems(t, { 'feed.ja.md': page({ ...OK, path: '/feed' }), 'feed.en.md': page({ ...OK, path: '/feed' }) }), [], '/feed is free')
   t.same(await problems(t, { 'x.ja.md': page({ ...OK, path: 'recruit' }) }), [
     'pages/x.ja.md: path: must be an address like /recruit or /company/history: /, then letters a-z and A-Z, 0-9, _ and -, parts separated by / (got recruit)',
   ])

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import type { ContactStep } from '../../contact/page-data'
 import type { FocusTarget } from './use-focus-request'
+import { PATHS } from '../../paths'
 
 /**
  * Form and review step. The review is a history entry of its own, so the browser's Back button
@@ -18,14 +19,14 @@ export function useReviewStep(initial: ContactStep, isValid: () => boolean, focu
 
   const showReview = () => {
     setStep('review')
-    navigate('/contact', { state: { contactStep: 'review' } })
+    navigate(PATHS.contact, { state: { contactStep: 'review' } })
     pushed.current = true
     focusOn('review')
   }
 
   /** Back to the form without a history step (the review's entry is replaced). */
   const backToForm = () => {
-    if (pushed.current) navigate('/contact', { replace: true, state: null })
+    if (pushed.current) navigate(PATHS.contact, { replace: true, state: null })
     pushed.current = false
     setStep('form')
   }
