@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { StoreUnavailable } from '../errors'
-import { MIGRATIONS } from './db'
+import { isConnectionError, migratePg, unavailable } from './pg-schema'
 import {
   autoReplyWindows,
   inquiryColumns,
@@ -15,43 +14,10 @@ import {
 } from './store'
 
 /**
- * SQLite's migrations (db.ts) in PostgreSQL's words: the same versions, names, tables and columns; only
- * the types SQLite spells its own way differ (an identity column for the row order, 64-bit milliseconds).
- * Times stay ISO text (received_at, sent_at) and milliseconds (next_attempt_at), as in SQLite, so both
- * engines give the same records and exports.
- */
-export function postgresSql(sqliteSql: string): string {
-  return sqliteSql
-    .replace(/INTEGER PRIMARY KEY AUTOINCREMENT/g, 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY')
-    .replace(/next_attempt_at INTEGER/g, 'next_attempt_at BIGINT')
-}
-
-/** Any key of our own for pg_advisory_lock: 'corporate-site migrations'. */
-const MIGRATION_LOCK = 7_305_114_202
-/**
  * The transaction lock of the site-wide hourly auto-reply budget: one inquiry at a time counts it. Outside
  * hashtext's 32-bit range, so no recipient's lock is ever the same; always taken after the recipient's.
  */
 const AUTO_REPLY_BUDGET_LOCK = 7_305_114_203
-
-/**
- * Connection failures (refused, reset, timed out, server shutting down or starting, too many
- * clients) as opposed to errors of a statement (a constraint, a type): only these mean "the
- * database is unreachable, answer 503 and retry later".
- */
-export function isConnectionError(err: unknown): boolean {
-  const e = err as { code?: string; message?: string }
-  if (typeof e?.code === 'string') {
-    if (/^(08|57P|53)/.test(e.code)) return true
-    if (/^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|AI_AGAIN|NOTFOUND)$/.test(e.code)) return true
-  }
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed/i.test(e?.message ?? '')
-}
-
-function unavailable(err: unknown): never {
-  if (isConnectionError(err)) throw new StoreUnavailable((err as Error).message ?? String(err))
-  throw err
-}
 
 export interface PgStoreOptions {
   /** Connections per replica (the pool's max). */
@@ -90,31 +56,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
   }
   const query = (text: string, values?: unknown[]) => pool.query(text, values).catch(unavailable)
 
-  await migrate()
-
-  async function migrate(): Promise<void> {
-    const client = await pool.connect().catch(unavailable)
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
-      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
-      const applied = new Set((await client.query('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)))
-      for (const m of MIGRATIONS) {
-        if (applied.has(m.version)) continue
-        await client.query('BEGIN')
-        try {
-          await client.query(postgresSql(m.sql))
-          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()])
-          await client.query('COMMIT')
-        } catch (err) {
-          await client.query('ROLLBACK')
-          throw err
-        }
-      }
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
-      client.release()
-    }
-  }
+  await migratePg(pool)
 
   async function insertOnce(input: NewInquiry, id: string) {
     return transaction(async (client) => {
