@@ -11,44 +11,14 @@ import { basename, join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
 import { superviseDevServer } from './scripts/dev-server.mjs'
+import { clientOptions as clientBuildOptions } from './scripts/client-build.mjs'
 
 const watch = process.argv.includes('--watch')
 const outdirArg = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length)
 const dist = outdirArg ?? (watch ? 'dist-dev' : 'dist')
 const publicDir = join(dist, 'public')
 
-/** @type {import('esbuild').BuildOptions} */
-const clientOptions = {
-  entryPoints: { entry: 'client/entry.tsx', styles: 'client/site.css' },
-  outdir: join(publicDir, 'assets'),
-  entryNames: '[name]-[hash]',
-  chunkNames: 'chunk-[hash]',
-  assetNames: '[name]-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'browser',
-  target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
-  jsx: 'automatic',
-  minify: !watch,
-  sourcemap: watch ? 'inline' : false,
-  legalComments: 'none',
-  metafile: true,
-  define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
-  plugins: [
-    {
-      // The browser receives messages already parsed (server/i18n/compiled.ts): intl-messageformat
-      // gets the parser package's no-parser build, so the ICU and skeleton parsers never ship.
-      name: 'no-icu-parser',
-      setup(build) {
-        build.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, (args) =>
-          build.resolve('@formatjs/icu-messageformat-parser/no-parser.js', { kind: args.kind, resolveDir: args.resolveDir }),
-        )
-      },
-    },
-  ],
-  logLevel: 'warning',
-}
+const clientOptions = clientBuildOptions({ publicDir, watch })
 
 /** @type {import('esbuild').BuildOptions} */
 const serverOptions = {

@@ -22,6 +22,7 @@ import payloadPlugin from './plugins/payload'
 import errorsPlugin from './plugins/errors'
 import renderPlugin from './plugins/render'
 import contactPlugin, { type ContactDeps } from './plugins/contact'
+import pagesPlugin from './plugins/pages'
 import sitemapPlugin from './plugins/sitemap'
 import staticPlugin from './plugins/static'
 import contentPlugin from './plugins/content'
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(payloadPlugin, { config, manifest })
   await app.register(localePlugin, { config, manifest })
   await app.register(contactPlugin, { config, deps: deps.contact })
+  await app.register(pagesPlugin)
   await app.register(sitemapPlugin, { config })
   await app.register(mediaPlugin, { cacheDir: join(config.dataDir, 'media') })
   await app.register(staticPlugin, { distDir: config.distDir })

@@ -1,5 +1,5 @@
 import { Ajv } from 'ajv'
-import { CONTACT_FIELDS } from '../../shared/contact/fields'
+import { CONTACT_FIELDS } from '../../shared/pages/contact/fields'
 
 // No length cap here: a value's length is the form rules' business (422 with the field's
 // message, e.g. a message over 2,000 characters); the 32 KiB body limit bounds the size.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify'
-import { normalizeContact } from '../../shared/contact/normalize'
-import { errorCount } from '../../shared/contact/page-data'
+import { normalizeContact } from '../../shared/pages/contact/normalize'
+import { errorCount } from '../../shared/pages/contact/page-data'
 import { formatMessage, formKeys } from '../../shared/validation/server'
 import { answerLocale } from '../request-locale'
 import { bodyLocale, isInquiryShape } from './api-shape'

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { Locale } from '../../shared/i18n/locales'
-import type { ContactValues } from '../../shared/contact/values'
+import type { ContactValues } from '../../shared/pages/contact/values'
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
 import { replyKey } from './auto-reply'
 

@@ -1,7 +1,7 @@
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { STATIC_PAGE_IDS, type Menu, type NavLink, type StaticPageId } from '../../shared/content'
 import { routes } from '../../shared/routes'
-import { CONTENT_PAGE_PATH } from '../../shared/routes/content-page'
+import { CONTENT_PAGE_PATH } from '../../shared/pages/content-page/route'
 import { matchesPattern, PATHS } from '../../shared/paths'
 import type { LoadContext } from './context'
 import { CONTENT_FORMATS } from './formats'

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
+import type { preHandlerHookHandler } from 'fastify'
 import { createTransport } from 'nodemailer'
 import type { Config } from '../config'
 import { createStoreHealth } from '../contact/availability'
@@ -7,11 +8,17 @@ import { openStore } from '../contact/open-store'
 import { createRateLimitStore } from '../contact/rate-limit'
 import { createOutbox, DEFAULT_OUTBOX, type MailTransport, type Outbox, type OutboxOptions } from '../contact/outbox'
 import contactApiRoutes from '../contact/routes-api'
-import contactPageRoutes from '../contact/routes-page'
 import { resolveFormSecret } from '../contact/secret'
-import { createContactService } from '../contact/service'
+import { createContactService, type ContactService } from '../contact/service'
 import { createTokenSigner } from '../contact/token'
 import { RateLimited } from '../errors'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the contact page's form (shared/pages/contact/action.server.ts) works with. */
+    contactForm: { service: ContactService; siteUrl: string; limiter: preHandlerHookHandler }
+  }
+}
 
 /** Test seams: a clock, a mail transport instead of SMTP_URL, faster retries. */
 export interface ContactDeps {
@@ -26,8 +33,9 @@ interface ContactPluginOptions {
 }
 
 /**
- * Inquiries: the store (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL), the mail outbox worker, the JSON API
- * and the form's own POSTs, with one rate-limit budget per client for all contact POSTs.
+ * Inquiries: the store (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL), the mail outbox worker and the JSON
+ * API, with one rate-limit budget per client for all contact POSTs; the contact page's own form (served by the
+ * page pipeline, plugins/pages.ts) gets the service and that budget as app.contactForm.
  */
 export default fp<ContactPluginOptions>(
   async (app, { config, deps = {} }) => {
@@ -78,7 +86,7 @@ export default fp<ContactPluginOptions>(
       // One budget for every contact POST (API and form steps); with REDIS_URL its keys are site-rl:contact:<ip>.
       const limiter = scope.rateLimit({ groupId: 'contact', max: contact.rateLimitMax, timeWindow: contact.rateLimitWindowMs })
       await scope.register(contactApiRoutes, { service, siteUrl: config.siteUrl, limiter })
-      await scope.register(contactPageRoutes, { service, siteUrl: config.siteUrl, limiter })
+      app.decorate('contactForm', { service, siteUrl: config.siteUrl, limiter })
     })
   },
   { name: 'contact', dependencies: ['render', 'content'] },

@@ -15,7 +15,6 @@ import { PageTemplates, TEMPLATE_SLOT } from '../render/page-templates'
 import type { PageRenderer, PreparedPage, RenderRequest } from '../render/render-page'
 import { collect, sendCached, streamAndKeep } from '../render/send-page'
 import { publicOrigin, requestPath, requestSearch } from '../request-locale'
-import { isApiPath, jsonError } from './errors'
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -197,10 +196,6 @@ export default fp<RenderPluginOptions>(
       if (key) app.metrics?.pageCache('miss')
       return renderAndKeep(cache, this, prepared, key, options.statusCode)
     })
-
-    // One catch-all page route: every path of the route table in its three locale forms, and the 404s. A page
-    // is HTML whatever `Accept` says (one answer per URL, which any cache may keep); under /api/ it is JSON.
-    app.get('/*', async (req, reply) => (isApiPath(req) ? jsonError(req, reply, 404) : reply.renderPage(requestPath(req))))
   },
   { name: 'render', dependencies: ['content'] },
 )

@@ -6,7 +6,7 @@ import { splitLocalePath, localizePath, type LocalizedPath } from '../../shared/
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { PageError } from '../../shared/page-state'
 import { findRoute, routes, SLUG_PATTERN, type RouteDef } from '../../shared/routes'
-import { CONTENT_PAGE_PATH } from '../../shared/routes/content-page'
+import { CONTENT_PAGE_PATH } from '../../shared/pages/content-page/route'
 
 const matchable = routes.map((r) => ({ id: r.id, path: r.path, caseSensitive: true }))
 
@@ -58,7 +58,7 @@ export function resolvePage(pathname: string, search: URLSearchParams, content: 
   const params = { ...match.params }
   const invalid = { kind: 'error' as const, ...localized, error: { statusCode: 404, statusMessage: `Page Not Found: ${pathname}` } }
   if (route.slugParam && !SLUG_PATTERN.test(params[route.slugParam] ?? '')) return invalid
-  const data = route.loader ? route.loader({ locale: localized.locale, params, search, content, form }) : null
+  const data = route.loader ? route.loader({ routeId: route.id, locale: localized.locale, params, search, content, form }) : null
   // The content page route takes every other path: a path no page of content/pages/ has is unknown.
   if (route.loader && data === null) return route.path === CONTENT_PAGE_PATH ? unknown : invalid
   if (!pageMatches.has(localized.path)) pageMatches.set(localized.path, match)

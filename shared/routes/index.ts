@@ -1,14 +1,15 @@
 import type { ComponentType } from 'react'
 import { isLazy } from '../lazy-component'
-import { aboutRoute, greetingRoute, privacyRoute, serviceRoute, termsRoute } from './company'
-import { contactRoute, contactSuccessRoute } from './contact'
-import { contentPageRoute } from './content-page'
-import { homeRoute } from './home'
-import { newsDetailRoute, newsRoute } from './news'
-import { projectDetailRoute, projectsRoute } from './projects'
+import { aboutRoute, greetingRoute, privacyRoute, serviceRoute, termsRoute } from '../pages/company/route'
+import { contactRoute, contactSuccessRoute } from '../pages/contact/route'
+import { contentPageRoute } from '../pages/content-page/route'
+import { homeRoute } from '../pages/home/route'
+import { newsDetailRoute, newsRoute } from '../pages/news/route'
+import { projectDetailRoute, projectsRoute } from '../pages/projects/route'
 import type { PageProps, RouteDef } from './types'
 
 export type * from './types'
+export type * from './page-form'
 /** Kept beside the paths (a module without pages), so links need not import this table. */
 export { isFullLoadPath } from '../full-load'
 
@@ -16,9 +17,11 @@ export { isFullLoadPath } from '../full-load'
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/
 
 /**
- * THE route table, one module per page family: server rendering, client hydration, menus,
- * breadcrumbs and sitemaps all read it. A new kind of page is a new route here; a page written in
- * content/pages/ needs none (the content page route serves it). Menus are the content's (site.yml).
+ * THE route table: server rendering, client hydration, menus, breadcrumbs and sitemaps all read it.
+ * Each route comes from its page family's folder (shared/pages/<family>/route.ts); a new kind of
+ * page is a new family folder, its path in shared/paths.ts and its route here (the order is the
+ * sitemaps' order). A page written in content/pages/ needs none (the content page route serves it).
+ * Menus are the content's (site.yml).
  */
 export const routes: RouteDef<any>[] = [
   homeRoute,

@@ -3,8 +3,11 @@ import type { Locale } from '../i18n/locales'
 import type { Translate } from '../i18n/messages'
 import type { ContentSource, ImageRef, NavLink, SiteInfo } from '../content'
 import type { LazyComponent } from '../lazy-component'
+import type { PageForm } from './page-form'
 
 export interface LoaderContext {
+  /** The id of the route being loaded (its path in shared/paths.ts). */
+  routeId: string
   locale: Locale
   params: Record<string, string>
   /** The query string: list pages read ?page= and ?category=. */
@@ -92,7 +95,10 @@ export interface RouteDef<D = unknown> extends NavEntry {
   path: string
   /** The page body; a LazyComponent for pages whose code only they need (the contact form). */
   Component: ComponentType<PageProps<D>> | LazyComponent<PageProps<D>>
-  /** Returns the page data, or null when the URL names nothing (404). */
+  /**
+   * Returns the page data, or null when the URL names nothing (404). Server-only: from the family's
+   * `loader.server.ts`, so undefined in the browser build (build.mjs), as are `locales` and `form`.
+   */
   loader?: (ctx: LoaderContext) => D | null
   meta: (args: MetaArgs<D>) => RouteMeta
   /** Route id of the breadcrumb parent (home when absent, none for home itself). */
@@ -119,4 +125,6 @@ export interface RouteDef<D = unknown> extends NavEntry {
    * needs state only the server's own page route gives it (the contact form's signed token).
    */
   fullLoad?: boolean
+  /** The page's form (GET with a per-visitor value, POST action): the family's `action.server.ts`. */
+  form?: PageForm<D>
 }

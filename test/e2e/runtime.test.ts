@@ -5,7 +5,7 @@ import { openSuite, watchConsole } from './browser'
 // The client runtime's split code and its decorations, in real Chromium against the built server.
 const { server, browser } = await openSuite(t)
 const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { chunks: Record<string, string[]> }
-const contactChunks = manifest.chunks['shared/pages/contact-form-page.tsx'] ?? []
+const contactChunks = manifest.chunks['shared/pages/contact/form-page.tsx'] ?? []
 
 t.test('the contact form code loads only on the contact page', async (t) => {
   t.ok(contactChunks.length > 0, 'the build split the contact form into its own chunk')

@@ -95,7 +95,7 @@ t.test('the HTML streams: the first chunk already holds every head tag', async (
 
 t.test('the contact page preloads its split-off form code; other pages do not', async (t) => {
   const app = await build(t)
-  const chunks = manifest.chunks['shared/pages/contact-form-page.tsx'] ?? []
+  const chunks = manifest.chunks['shared/pages/contact/form-page.tsx'] ?? []
   t.ok(chunks.length > 0, 'the build manifest names the chunk')
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)].map((m) => m[1])
   for (const url of ['/contact', '/en/contact']) {

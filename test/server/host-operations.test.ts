@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path'
 import { ENV_VARIABLES } from '../../server/config'
 import { SECRET_FILE_VARIABLES, SECRET_VARIABLES } from '../../server/config-secrets'
 import { openPgStore } from '../../server/contact/pg-store'
-import { normalizeContact } from '../../shared/contact/normalize'
+import { normalizeContact } from '../../shared/pages/contact/normalize'
 import { postgresBinDir, startPostgres } from '../../scripts/engines.mjs'
 import { freshPgDatabase, validInquiry } from './contact/helper'
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { fieldsToRecheck } from '../../shared/components/contact/use-field-checks'
+import { fieldsToRecheck } from '../../shared/pages/contact/use-field-checks'
 
 t.test('a changed field is checked again once it was left or shows an error', async (t) => {
   const none = new Set<string>()

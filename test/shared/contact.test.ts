@@ -1,10 +1,10 @@
 import t from 'tap'
 // The catalogue's messages, as the server gives them (the browser gives the trees its page loaded).
 import '../../shared/validation/server'
-import { contactFields, oneYearAfter } from '../../shared/contact/fields'
-import { normalizeContact, toHalfWidth } from '../../shared/contact/normalize'
-import { isReference } from '../../shared/contact/page-data'
-import { checkContact } from '../../shared/contact/validate'
+import { contactFields, oneYearAfter } from '../../shared/pages/contact/fields'
+import { normalizeContact, toHalfWidth } from '../../shared/pages/contact/normalize'
+import { isReference } from '../../shared/pages/contact/page-data'
+import { checkContact } from '../../shared/pages/contact/validate'
 import { validateForm } from '../../shared/validation/ajv'
 import { validateFields } from '../../shared/validation/form'
 

@@ -28,7 +28,7 @@ t.test('loads once, remembers the component, retries after a failure', async (t)
 
 t.test('the contact route is split; its component is there once loaded', async (t) => {
   const contact = findRoute('contact')!
-  t.same(routeModules(contact), ['shared/pages/contact-form-page.tsx'])
+  t.same(routeModules(contact), ['shared/pages/contact/form-page.tsx'])
   t.same(routeModules(findRoute('home')!), [], 'home is in the entry')
   t.ok(routeComponent(findRoute('home')!), 'entry pages are always ready')
   await loadRouteComponent(contact)

@@ -16,8 +16,8 @@ import type { PageState } from '../../shared/page-state'
 // The route table first: the pages import it, and it imports the pages (as the app loads them).
 import '../../shared/routes'
 import { PublicationBadge } from '../../shared/components/publication-badge'
-import { NewsDetailPage, NewsRows } from '../../shared/pages/news'
-import { ProjectCards, ProjectDetailPage } from '../../shared/pages/projects'
+import { NewsDetailPage, NewsRows } from '../../shared/pages/news/news-pages'
+import { ProjectCards, ProjectDetailPage } from '../../shared/pages/projects/projects-pages'
 
 const TREES = { ja: { units: jaUnits, titles: jaTitles }, en: { units: enUnits, titles: enTitles } }
 function render(locale: 'ja' | 'en', node: ReactNode): string {

@@ -1,7 +1,7 @@
 import t from 'tap'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { REFERENCE_PATTERN } from '../../../shared/contact/page-data'
+import { REFERENCE_PATTERN } from '../../../shared/pages/contact/page-data'
 import { logCollector } from '../../helper'
 import { createTokenSigner } from '../../../server/contact/token'
 import { contactApp, freshToken, validInquiry, withFormToken } from './helper'

@@ -5,7 +5,7 @@ import { copyFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase } from '../../../server/contact/db'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import { normalizeContact } from '../../../shared/contact/normalize'
+import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { contactApp, freshToken, tempDataDir, validInquiry } from './helper'
 
 /** The CLI in its own process, as an operator runs it next to the server; resolves with its exit. */

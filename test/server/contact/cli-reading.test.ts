@@ -8,7 +8,7 @@ import { openDatabase } from '../../../server/contact/db'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { siteTime } from '../../../server/contact/site-time'
-import { normalizeContact } from '../../../shared/contact/normalize'
+import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
 

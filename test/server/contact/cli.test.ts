@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { openDatabase } from '../../../server/contact/db'
 import { csvCell, sinceInstant } from '../../../server/contact/export'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import { normalizeContact } from '../../../shared/contact/normalize'
+import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { tempDataDir, validInquiry } from './helper'
 
 function cli(dataDir: string, ...args: string[]) {

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync'
 import { openDatabase } from '../../../server/contact/db'
 import { toJsonRecord } from '../../../server/contact/export'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import { normalizeContact } from '../../../shared/contact/normalize'
+import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { tempDataDir, validInquiry } from './helper'
 
 function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { DB_FILE, openDatabase } from '../../../server/contact/db'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import { normalizeContact } from '../../../shared/contact/normalize'
+import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
 

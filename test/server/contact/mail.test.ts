@@ -6,7 +6,7 @@ import { flattenKeys, lookupMessage } from '../../../shared/i18n/messages'
 import { logCollector } from '../../helper'
 import { openDatabase } from '../../../server/contact/db'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import { normalizeContact } from '../../../shared/contact/normalize'
+import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { contactApp, formFields, freshToken, mailState, postForm, postJson, tempDataDir, validInquiry, withFormToken } from './helper'
 import { freePort, startSmtp, waitFor } from './smtp'
 

@@ -6,7 +6,7 @@ import { openDatabase } from '../../../server/contact/db'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { replyKey, type InquiryStore } from '../../../server/contact/store'
-import { normalizeContact } from '../../../shared/contact/normalize'
+import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
 

@@ -6,8 +6,8 @@ import { resolveFormSecret } from '../../../server/contact/secret'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { newReference } from '../../../server/contact/store'
 import { createTokenSigner, TOKEN_MAX_AGE_MS } from '../../../server/contact/token'
-import { normalizeContact } from '../../../shared/contact/normalize'
-import { REFERENCE_PATTERN } from '../../../shared/contact/page-data'
+import { normalizeContact } from '../../../shared/pages/contact/normalize'
+import { REFERENCE_PATTERN } from '../../../shared/pages/contact/page-data'
 import { contactApp, freshToken, tempDataDir, validInquiry, withFormToken } from './helper'
 
 const values = normalizeContact(validInquiry(), 'ja')
