@@ -1,4 +1,5 @@
-// Types of scripts/engines.mjs for the TypeScript tests (the .mjs carries the same as JSDoc).
+// Types of scripts/engines.mjs (and the modules under scripts/engines/ it re-exports) for the TypeScript tests
+// (the .mjs files carry the same as JSDoc).
 
 export interface Engine {
   url: string

@@ -1,5 +1,6 @@
 // The shape of the source tree: no import cycle among the modules (a page must be able to read its
-// own route's path at module level), and no route path written by hand outside shared/paths.ts.
+// own route's path at module level), no route path written by hand outside shared/paths.ts, and no
+// file too long to read at once (200 lines of code in shared/, client/, server/; 300 for a script).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import t from 'tap'
@@ -117,4 +118,49 @@ t.test('no route path is written outside shared/paths.ts', async (t) => {
     }
   }
   t.same(found, [], found.join('\n') || 'none')
+})
+
+/** Lines as `wc -l` counts them (a last line without its newline counts too). */
+function lineCount(file: string): number {
+  const text = readFileSync(file, 'utf8')
+  if (!text) return 0
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+}
+
+/** Every file under dir (recursively) whose name matches. */
+function filesUnder(dir: string, name: RegExp): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry)
+    if (statSync(path).isDirectory()) return filesUnder(path, name)
+    return name.test(entry) ? [path] : []
+  })
+}
+
+/** The files over `max` lines, as 'path: N lines (max M)', longest first. */
+function overLimit(list: string[], max: number): string[] {
+  return list
+    .map((f) => ({ rel: relative(ROOT, f), lines: lineCount(f) }))
+    .filter((f) => f.lines > max)
+    .sort((a, b) => b.lines - a.lines || a.rel.localeCompare(b.rel))
+    .map((f) => `${f.rel}: ${f.lines} lines (max ${max})`)
+}
+
+const CODE = /\.(?:tsx?|mts|cts|m?js|cjs)$/
+
+t.test('no source file in shared/, client/ or server/ is over 200 lines', async (t) => {
+  const code = DIRS.flatMap((d) => filesUnder(join(ROOT, d), CODE))
+  t.ok(code.length > 50, `${code.length} source files read`)
+  const long = overLimit(code, 200)
+  t.same(long, [], long.length ? `split these by purpose:\n${long.join('\n')}` : 'none over 200 lines')
+})
+
+t.test('no script (scripts/, build.mjs, bench/) is over 300 lines', async (t) => {
+  const scripts = [
+    ...filesUnder(join(ROOT, 'scripts'), CODE),
+    join(ROOT, 'build.mjs'),
+    ...filesUnder(join(ROOT, 'bench'), CODE),
+  ]
+  t.ok(scripts.length > 10, `${scripts.length} scripts read`)
+  const long = overLimit(scripts, 300)
+  t.same(long, [], long.length ? `split these by purpose:\n${long.join('\n')}` : 'none over 300 lines')
 })
