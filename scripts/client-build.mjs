@@ -46,7 +46,7 @@ export const browserOnly = {
     const refuse = (what, args) => ({ errors: [{ text: `${what} in the browser build: ${args.path} (imported by ${relative('.', args.importer)})` }] })
     build.onResolve({ filter: /^node:/ }, (args) => refuse('a Node built-in', args))
     build.onResolve({ filter: SERVER_PACKAGES }, (args) => refuse('a server-only package', args))
-    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+    build.onResolve({ filter: /^(\.\.?)?\// }, (args) => {
       const file = resolve(args.resolveDir, args.path)
       return file.startsWith(SERVER_DIR) ? refuse('a module of server/', args) : undefined
     })

@@ -14,12 +14,16 @@ import { snapshotOf } from './content'
 import { PageTemplates, TEMPLATE_SLOT } from '../render/page-templates'
 import type { PageRenderer, PreparedPage, RenderRequest } from '../render/render-page'
 import { collect, sendCached, streamAndKeep } from '../render/send-page'
-import { publicOrigin, requestPath, requestSearch } from '../request-locale'
+import { publicOrigin, requestSearch } from '../request-locale'
 
 declare module 'fastify' {
   interface FastifyReply {
     /** Renders the page for a path (or the error page) and sends it. */
     renderPage(pathname: string, forced?: PageError, options?: RenderPageOptions): Promise<FastifyReply>
+  }
+  interface FastifyInstance {
+    /** The renderer of the request's content snapshot (the payload plugin renders with it too). */
+    rendererFor(req: FastifyRequest): PageRenderer
   }
 }
 
@@ -42,13 +46,6 @@ interface RenderPluginOptions {
   config: Config
   /** The renderer of one content snapshot's pages. */
   makeRenderer: (content: ContentSource) => PageRenderer
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The renderer of the request's content snapshot (the payload plugin renders with it too). */
-    rendererFor(req: FastifyRequest): PageRenderer
-  }
 }
 
 /**
