@@ -5,7 +5,7 @@ import type { PageState } from './page-state'
 import { findRoute, routeComponent, type RouteDef } from './routes'
 import { Layout } from './components/layout'
 import { ErrorPage } from './components/error-page'
-import { crumbsFor } from './components/breadcrumb'
+import { crumbsFor } from './routes/crumbs'
 
 interface AppProps {
   state: PageState

@@ -38,3 +38,10 @@ export interface MenuLink {
 }
 
 export const PAGE_STATE_ID = '__page_state'
+
+/** Codes with a translated title and description (errors.{code} in each language's titles.json). */
+export const DESCRIBED_STATUS_CODES = [400, 401, 403, 404, 413, 414, 415, 429, 500, 503] as const
+
+export function errorTitleKey(code: number): string | null {
+  return (DESCRIBED_STATUS_CODES as readonly number[]).includes(code) ? `titles.errors.${code}` : null
+}

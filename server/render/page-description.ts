@@ -1,6 +1,6 @@
 import { absoluteUrl, computeAlternates } from '../../shared/alternates'
-import { crumbsFor, navLabel } from '../../shared/components/breadcrumb'
-import { errorTitleKey } from '../../shared/components/error-page'
+import { crumbsFor, navLabel } from '../../shared/routes/crumbs'
+import { errorTitleKey } from '../../shared/page-state'
 import type { ContentSource, ImageRef, Menu } from '../../shared/content'
 import { buildHead, buildTitle, type HeadData } from '../../shared/head'
 import { shareImage } from '../../shared/images'

@@ -1,14 +1,7 @@
 import { useI18n } from '../i18n/context'
-import type { PageError } from '../page-state'
+import { errorTitleKey, type PageError } from '../page-state'
 import { AppLink } from './app-link'
 import { PATHS } from '../paths'
-
-/** Codes with a translated title and description (errors.{code} in each language's titles.json). */
-export const DESCRIBED_STATUS_CODES = [400, 401, 403, 404, 413, 414, 415, 429, 500, 503] as const
-
-export function errorTitleKey(code: number): string | null {
-  return (DESCRIBED_STATUS_CODES as readonly number[]).includes(code) ? `titles.errors.${code}` : null
-}
 
 /**
  * Status code, status message, translated title and description, and Back to the
