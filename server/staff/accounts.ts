@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { DEFAULT_LOCALE } from '../../shared/i18n/locales'
+import { printable } from '../../shared/validation'
 import { StaffConflict } from './store-rows'
 import { isRole, type Account, type AuditEntry, type AuditQuery, type Role, type StaffStore } from './types'
 
@@ -59,7 +60,6 @@ const randomToken = () => randomBytes(32).toString('base64url')
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
 const EMAIL = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/
 
 /** The sign-in name as stored: trimmed, lower case; null when it is not an address. */
 export function normaliseEmail(text: string): string | null {
@@ -101,7 +101,7 @@ export function createAccounts({ store, siteUrl, now, sessionIdleMs, sessionMaxM
       const email = emailOf(emailText)
       if (!isRole(role)) throw new AccountsError('invalid-role', `not a role: ${JSON.stringify(role)} (admin, editor or responder)`)
       const name = nameText.trim()
-      if (name.length > 100 || CONTROL.test(name)) throw new AccountsError('invalid-name', 'a name has at most 100 characters and no control characters')
+      if (name.length > 100 || printable(name) !== name) throw new AccountsError('invalid-name', 'a name has at most 100 characters and no control characters')
       const account: Account = { id: randomUUID(), email, name, role: role as Role, locale: DEFAULT_LOCALE, disabled: false, createdAt: now() }
       try {
         await store.addAccount(account, entry(by, 'account.add', `account:${account.id}`))
