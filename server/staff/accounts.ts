@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
+import { randomToken, sha256Hex } from './tokens'
 import { DEFAULT_LOCALE } from '../../shared/i18n/locales'
 import { printable } from '../../shared/validation'
 import { StaffConflict } from './store-rows'
@@ -54,10 +55,6 @@ export interface AccountsDeps {
   sessionMaxMs: number
   auditRetentionMs: number
 }
-
-// Private stand-ins for AUTH's server/staff/tokens.ts (randomToken, sha256Hex), which this branch does not have yet.
-const randomToken = () => randomBytes(32).toString('base64url')
-const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
 const EMAIL = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/
 
