@@ -23,6 +23,7 @@ import errorsPlugin from './plugins/errors'
 import renderPlugin from './plugins/render'
 import contactPlugin, { type ContactDeps } from './plugins/contact'
 import pagesPlugin from './plugins/pages'
+import staffPlugin from './plugins/staff'
 import sitemapPlugin from './plugins/sitemap'
 import staticPlugin from './plugins/static'
 import contentPlugin from './plugins/content'
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Content is loaded and validated before anything listens: a broken file stops the start.
   await app.register(contentPlugin, { config, loaded: givenContent(deps.content), now: deps.now })
   await app.register(renderPlugin, { config, makeRenderer })
+  // The staff area (/admin): its own routes, renderer and headers; before the page routes take every other GET.
+  await app.register(staffPlugin, { config, manifest })
   await app.register(payloadPlugin, { config, manifest })
   await app.register(localePlugin, { config, manifest })
   await app.register(contactPlugin, { config, deps: deps.contact })
