@@ -48,5 +48,8 @@ export const ALLOWED: Record<string, string> = {
   FORM_SECRET: 'empty, or at least 16 characters without spaces',
   DATABASE_URL: 'empty, or a postgres:// or postgresql:// URL without spaces, e.g. postgres://site:password@db:5432/site',
   REDIS_URL: 'empty, or a redis:// or rediss:// URL without spaces, e.g. redis://redis:6379',
+  STAFF_SESSION_IDLE: 'a duration: milliseconds, or a number with ms, s, m, min, minutes, h, hours, d or days, e.g. 30m',
+  STAFF_SESSION_MAX: 'a duration: milliseconds, or a number with ms, s, m, min, minutes, h, hours, d or days, e.g. 12h',
+  STAFF_AUDIT_RETENTION: 'a duration: milliseconds, or a number with ms, s, m, min, minutes, h, hours, d or days, e.g. 400d',
   CONTACT_API_KEY: 'empty, or 32 to 200 characters of A-Z a-z 0-9 and . _ ~ + / = - (e.g. the output of openssl rand -base64 32)',
 }

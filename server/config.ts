@@ -3,6 +3,7 @@ import { Ajv } from 'ajv'
 import { contactConfigProblems, contactEnvProperties, readContactConfig, type ContactConfig } from './contact/config'
 import { readSecretFiles, SECRET_FILE_VARIABLES, SECRET_VARIABLES } from './config-secrets'
 import { unknownSettingsOf } from './config-unknown'
+import { readStaffConfig, staffConfigProblems, staffEnvProperties, type StaffConfig } from './staff/config'
 import { ALLOWED, isHost, isLoopback, isTrustProxy } from './config-formats'
 
 export { ALLOWED, isHost, isLoopback, isTrustProxy }
@@ -48,6 +49,8 @@ export interface Config {
   metricsHost: string
   /** Contact form: mail, rate limit, form tokens (server/contact/config.ts). */
   contact: ContactConfig
+  /** The staff area (/admin): on or off, session timeouts, audit retention (server/staff/config.ts). */
+  staff: StaffConfig
   /** postgres://… : inquiries and the mail outbox in PostgreSQL (several replicas); empty: SQLite in dataDir. */
   databaseUrl: string
   /** redis://… : the contact rate limit counted in Redis, across replicas; empty: in this process. */
@@ -80,6 +83,7 @@ export const envSchema = {
     METRICS_PORT: { type: 'integer', minimum: 1, maximum: 65535 },
     METRICS_HOST: { type: 'string', format: 'host', default: '127.0.0.1' },
     ...contactEnvProperties,
+    ...staffEnvProperties,
     DATABASE_URL: { type: 'string', pattern: '^(postgres(ql)?://\\S+)?$', default: '' },
     REDIS_URL: { type: 'string', pattern: '^(rediss?://\\S+)?$', default: '' },
   },
@@ -135,7 +139,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, { server
     throw new ConfigError(lines.join('\n'))
   }
   const v = input as Record<string, any>
-  const problems = contactConfigProblems(readContactConfig(v))
+  const problems = [...contactConfigProblems(readContactConfig(v)), ...staffConfigProblems(readStaffConfig(v))]
   if (v.NODE_ENV === 'production' && !v.SITE_URL && !isLoopback(v.HOST)) {
     problems.unshift(
       `SITE_URL: required in production when HOST (${v.HOST}) is reachable from other machines: set the public origin, e.g. SITE_URL=https://www.example.co.jp (absolute URLs are never taken from a request's Host header in production)`,
@@ -171,6 +175,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, { server
     pageCache: v.PAGE_CACHE === 'true',
     pageCacheMaxBytes: v.PAGE_CACHE_MAX_MB * 1024 * 1024,
     contact: readContactConfig(v),
+    staff: readStaffConfig(v),
     databaseUrl: v.DATABASE_URL,
     redisUrl: v.REDIS_URL,
   }

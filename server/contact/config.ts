@@ -45,9 +45,9 @@ export const contactEnvProperties = {
   OUTBOX_LEASE_MS: { type: 'integer', minimum: 1000, maximum: 3600000, default: 120000 },
 } as const
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
-/** '1 minute' -> 60000, '30s' -> 30000, '1500' -> 1500 (a bare number is milliseconds). */
+/** '1 minute' -> 60000, '30s' -> 30000, '400d' -> 400 days, '1500' -> 1500 (a bare number is milliseconds). */
 export function parseDuration(text: string): number {
   const m = /^([0-9]+) ?([a-z]*)$/.exec(text)
   if (!m) throw new TypeError(`not a duration: ${text}`)

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { ensurePrivateFile, securePrivateData, stderrModeFixLog, type ModeFixLog } from './private-files'
 import { SECRET_FILE } from './secret'
+import { STAFF_TABLES } from '../staff/schema'
 
 export type Db = Database.Database
 
@@ -65,6 +66,8 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     // (store.ts, claimMail): a claim left by a dead worker expires by itself.
     sql: `ALTER TABLE outbox ADD COLUMN claim TEXT;`,
   },
+  // The staff area's tables (server/staff/schema.ts).
+  { version: 4, name: 'staff accounts, factors, sessions and audit log', sql: STAFF_TABLES },
 ]
 
 function migrate(db: Db): void {

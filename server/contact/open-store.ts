@@ -7,7 +7,9 @@ import type { InquiryStore } from './store'
 
 /**
  * The inquiry store the configuration names: PostgreSQL when DATABASE_URL is set (several
- * replicas), else SQLite in DATA_DIR (one replica, the default).
+ * replicas), else SQLite in DATA_DIR (one replica, the default). Its `staff` property is the staff
+ * area's store on the same database and connection (one pool per replica, not two); the contact
+ * plugin hands it to the app as `app.staffStore`, the staff CLI takes it from here.
  */
 export async function openStore({ databaseUrl, dataDir, log }: { databaseUrl: string; dataDir: string; log: FastifyBaseLogger }): Promise<InquiryStore> {
   if (databaseUrl) {

@@ -37,6 +37,28 @@ export function unavailable(err: unknown): never {
   throw err
 }
 
+/**
+ * `work` in one transaction on one connection of `pool`: committed before it resolves, rolled back
+ * when it throws. A connection failure rejects with StoreUnavailable, and that connection is closed,
+ * not handed to the next request. Used by the inquiry store and the staff store alike.
+ */
+export async function pgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect().catch(unavailable)
+  let broken = false
+  try {
+    await client.query('BEGIN')
+    const result = await work(client)
+    await client.query('COMMIT')
+    return result
+  } catch (err) {
+    broken = isConnectionError(err)
+    if (!broken) await client.query('ROLLBACK').catch(() => undefined)
+    return unavailable(err)
+  } finally {
+    client.release(broken)
+  }
+}
+
 /** Runs the migrations not applied yet, under an advisory lock: replicas starting together migrate once. */
 export async function migratePg(pool: pg.Pool): Promise<void> {
   const client = await pool.connect().catch(unavailable)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { isConnectionError, migratePg, unavailable } from './pg-schema'
+import { createPgStaffStore } from '../staff/pg-store'
+import { migratePg, pgTransaction, unavailable } from './pg-schema'
 import {
   autoReplyWindows,
   inquiryColumns,
@@ -37,23 +38,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 30_000, statement_timeout: 10_000, query_timeout: 12_000 })
   pool.on('error', (err) => onIdleError?.(err))
 
-  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect().catch(unavailable)
-    let broken = false
-    try {
-      await client.query('BEGIN')
-      const result = await work(client)
-      await client.query('COMMIT')
-      return result
-    } catch (err) {
-      broken = isConnectionError(err)
-      if (!broken) await client.query('ROLLBACK').catch(() => undefined)
-      return unavailable(err)
-    } finally {
-      // A connection that failed is closed, not handed to the next request.
-      client.release(broken)
-    }
-  }
+  const transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => pgTransaction(pool, work)
   const query = (text: string, values?: unknown[]) => pool.query(text, values).catch(unavailable)
 
   await migratePg(pool)
@@ -100,6 +85,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
 
   return {
     engine: 'postgres',
+    staff: createPgStaffStore(pool),
     async insert(input) {
       for (let attempt = 0; ; attempt++) {
         try {

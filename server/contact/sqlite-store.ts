@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { createSqliteStaffStore } from '../staff/sqlite-store'
 import type { Db } from './db'
 import { schemaVersion } from './db'
 import {
@@ -70,6 +71,7 @@ export function createSqliteStore(db: Db): InquiryStore {
 
   return {
     engine: 'sqlite',
+    staff: createSqliteStaffStore(db),
     async insert(input) {
       for (let attempt = 0; ; attempt++) {
         try {

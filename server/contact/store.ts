@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { Locale } from '../../shared/i18n/locales'
 import type { ContactValues } from '../../shared/pages/contact/values'
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
+import type { StaffStore } from '../staff/types'
 import { replyKey } from './auto-reply'
 
 export type MailKind = 'staff' | 'auto-reply'
@@ -141,6 +142,12 @@ export interface ListOptions {
  */
 export interface InquiryStore {
   readonly engine: 'sqlite' | 'postgres'
+  /**
+   * The staff area's accounts, sessions and audit log (server/staff/types.ts), in the same database on
+   * the same connection (pool): whoever opens the inquiry store (openStore, the CLIs) has it too, and
+   * close() closes both.
+   */
+  readonly staff: StaffStore
   /**
    * Stores an inquiry and queues its mails, atomically: the staff mail always, the auto-reply
    * unless its recipient reached `autoReplyLimit` in the last 24 hours or the site sent

@@ -12,11 +12,14 @@ import { resolveFormSecret } from '../contact/secret'
 import { createContactService, type ContactService } from '../contact/service'
 import { createTokenSigner } from '../contact/token'
 import { RateLimited } from '../errors'
+import type { StaffStore } from '../staff/types'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** What the contact page's form (shared/pages/contact/action.server.ts) works with. */
     contactForm: { service: ContactService; siteUrl: string; limiter: preHandlerHookHandler }
+    /** The staff area's store (server/staff/types.ts): the inquiry store's `staff`, same database and connection, closed with it. */
+    staffStore: StaffStore
   }
 }
 
@@ -43,6 +46,7 @@ export default fp<ContactPluginOptions>(
     const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log })
     const health = createStoreHealth(store, app.log.child({ component: 'store' }), { probeMs: 2_000 })
     app.readinessChecks.set('database', () => health.check())
+    app.decorate('staffStore', store.staff)
     const transport: MailTransport | null =
       deps.transport ?? (contact.smtpUrl ? createTransport({ url: contact.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null)
     let outbox: Outbox | null = null

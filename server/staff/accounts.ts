@@ -1,0 +1,157 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { DEFAULT_LOCALE } from '../../shared/i18n/locales'
+import { printable } from '../../shared/validation'
+import { StaffConflict } from './store-rows'
+import { isRole, type Account, type AuditEntry, type AuditQuery, type Role, type StaffStore } from './types'
+
+/**
+ * Accounts as the CLI (`npm run staff`) and the admins' pages use them: add one with a one-time
+ * enrolment link, list, disable, enable, enrol again (a lost factor), read the audit log, purge
+ * what is past its time. Every change goes to the store with its audit entry, in one transaction.
+ * The clock is injected: every time written and every expiry comes from `now()`.
+ */
+
+/** Who acts: an admin's account and address, or the command line (no account, address 'cli'). */
+export interface Actor {
+  accountId: string | null
+  address: string
+}
+export const CLI_ACTOR: Actor = { accountId: null, address: 'cli' }
+
+/** An enrolment link is used once, within 24 hours. */
+export const ENROLMENT_LINK_MS = 24 * 60 * 60 * 1000
+
+export type AccountsErrorReason = 'invalid-email' | 'invalid-role' | 'invalid-name' | 'duplicate-email' | 'unknown-account' | 'disabled'
+
+/** A request the service refuses, with a sentence for whoever asked (the CLI prints it as it is). */
+export class AccountsError extends Error {
+  constructor(
+    readonly reason: AccountsErrorReason,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'AccountsError'
+  }
+}
+
+/** The one-time link to give the new staff member; the store keeps only its hash. */
+export interface EnrolmentInvite {
+  url: string
+  expiresAt: number
+}
+
+export interface AuditLine extends AuditEntry {
+  /** The email of entry.accountId, when the account exists. */
+  email: string | null
+}
+
+export interface AccountsDeps {
+  store: StaffStore
+  /** The public origin (SITE_URL, no trailing slash): links are `${siteUrl}/admin/enrol/<token>`. */
+  siteUrl: string
+  now: () => number
+  sessionIdleMs: number
+  sessionMaxMs: number
+  auditRetentionMs: number
+}
+
+// Private stand-ins for AUTH's server/staff/tokens.ts (randomToken, sha256Hex), which this branch does not have yet.
+const randomToken = () => randomBytes(32).toString('base64url')
+const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+
+const EMAIL = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/
+
+/** The sign-in name as stored: trimmed, lower case; null when it is not an address. */
+export function normaliseEmail(text: string): string | null {
+  const email = text.trim().toLowerCase()
+  return email.length <= 254 && EMAIL.test(email) ? email : null
+}
+
+export function createAccounts({ store, siteUrl, now, sessionIdleMs, sessionMaxMs, auditRetentionMs }: AccountsDeps) {
+  const entry = (by: Actor, action: string, target: string): AuditEntry => ({ at: now(), accountId: by.accountId, address: by.address, action, target, outcome: 'ok' })
+
+  function emailOf(text: string): string {
+    const email = normaliseEmail(text)
+    if (!email) throw new AccountsError('invalid-email', `not an email address: ${JSON.stringify(text)}`)
+    return email
+  }
+
+  async function existing(text: string): Promise<Account> {
+    const email = emailOf(text)
+    const account = await store.findAccountByEmail(email)
+    if (!account) throw new AccountsError('unknown-account', `no account with the email ${email}`)
+    return account
+  }
+
+  /** A new link for the account (its audit entry with it): the token goes to the caller, only its hash to the store. */
+  async function invite(account: Account, by: Actor): Promise<EnrolmentInvite> {
+    const token = randomToken()
+    const createdAt = now()
+    const link = { tokenHash: sha256Hex(token), accountId: account.id, createdAt, expiresAt: createdAt + ENROLMENT_LINK_MS, usedAt: null }
+    await store.addEnrolmentLink(link, entry(by, 'enrolment.create', `account:${account.id}`))
+    return { url: `${siteUrl}/admin/enrol/${token}`, expiresAt: link.expiresAt }
+  }
+
+  return {
+    /**
+     * Creates the account and its first enrolment link. Two transactions: should the second fail
+     * (the database went away), the account is there without a link, and `enrolAgain` gives one.
+     */
+    async addAccount(emailText: string, role: string, nameText: string, by: Actor): Promise<{ account: Account; link: EnrolmentInvite }> {
+      const email = emailOf(emailText)
+      if (!isRole(role)) throw new AccountsError('invalid-role', `not a role: ${JSON.stringify(role)} (admin, editor or responder)`)
+      const name = nameText.trim()
+      if (name.length > 100 || printable(name) !== name) throw new AccountsError('invalid-name', 'a name has at most 100 characters and no control characters')
+      const account: Account = { id: randomUUID(), email, name, role: role as Role, locale: DEFAULT_LOCALE, disabled: false, createdAt: now() }
+      try {
+        await store.addAccount(account, entry(by, 'account.add', `account:${account.id}`))
+      } catch (err) {
+        if (err instanceof StaffConflict && err.reason === 'duplicate-email') throw new AccountsError('duplicate-email', `an account with the email ${email} exists already`)
+        throw err
+      }
+      return { account, link: await invite(account, by) }
+    },
+
+    /** By email. */
+    listAccounts: () => store.listAccounts(),
+
+    /** Disables the account and ends its sessions (one transaction). */
+    async disable(emailText: string, by: Actor): Promise<Account> {
+      const account = await existing(emailText)
+      await store.updateAccount(account.id, { disabled: true }, entry(by, 'account.disable', `account:${account.id}`))
+      return { ...account, disabled: true }
+    },
+
+    async enable(emailText: string, by: Actor): Promise<Account> {
+      const account = await existing(emailText)
+      await store.updateAccount(account.id, { disabled: false }, entry(by, 'account.enable', `account:${account.id}`))
+      return { ...account, disabled: false }
+    },
+
+    /** A lost factor: every factor, session and unused link of the account goes (one transaction), then a new link. */
+    async enrolAgain(emailText: string, by: Actor): Promise<{ account: Account; link: EnrolmentInvite }> {
+      const account = await existing(emailText)
+      if (account.disabled) throw new AccountsError('disabled', `the account ${account.email} is disabled: enable it first`)
+      await store.resetFactors(account.id, entry(by, 'account.enrol', `account:${account.id}`))
+      return { account, link: await invite(account, by) }
+    },
+
+    /** The audit log, newest first, with each entry's account email; `email` filters by account. */
+    async auditList({ email, ...query }: Omit<AuditQuery, 'accountId'> & { email?: string }): Promise<AuditLine[]> {
+      const accountId = email === undefined ? undefined : (await existing(email)).id
+      const [entries, accounts] = await Promise.all([store.listAudit({ ...query, ...(accountId ? { accountId } : {}) }), store.listAccounts()])
+      const emails = new Map(accounts.map((a) => [a.id, a.email]))
+      return entries.map((e) => ({ ...e, email: e.accountId ? (emails.get(e.accountId) ?? null) : null }))
+    },
+
+    /** Audit entries past the retention period and sessions past their idle or absolute limit: how many of each. */
+    async purgeOld(): Promise<{ audit: number; sessions: number }> {
+      const at = now()
+      const audit = await store.purgeAudit(at - auditRetentionMs)
+      const sessions = await store.purgeSessions(at - sessionIdleMs, at - sessionMaxMs)
+      return { audit, sessions }
+    },
+  }
+}
+
+export type Accounts = ReturnType<typeof createAccounts>

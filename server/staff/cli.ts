@@ -1,0 +1,129 @@
+import { loadConfig } from '../config'
+import { openDatabase } from '../contact/db'
+import { openPgStore } from '../contact/pg-store'
+import { createSqliteStore } from '../contact/sqlite-store'
+import { parseDate, printable } from '../../shared/validation'
+import { AccountsError, CLI_ACTOR, createAccounts, type Accounts } from './accounts'
+import type { StaffStore } from './types'
+
+const USAGE = `usage:
+  npm run staff -- add EMAIL --role admin|editor|responder [--name NAME]
+                                  create an account; prints its one-time enrolment link (24 hours)
+  npm run staff -- list           every account: role, status, factors
+  npm run staff -- disable EMAIL  the account can no longer sign in; its sessions end at once
+  npm run staff -- enable EMAIL   a disabled account may sign in again (with the factors it has)
+  npm run staff -- enrol EMAIL    a lost factor: removes every factor, ends the sessions, prints a new link
+  npm run staff -- audit [--since YYYY-MM-DD] [--account EMAIL] [--action ACTION] [--limit N]
+                                  the audit log, newest first (times and --since in UTC; 100 entries unless --limit)
+In the container: docker compose exec site node dist/server/staff.js <command>
+(reads DATA_DIR, or DATABASE_URL, like the server; SITE_URL makes the links)
+`
+
+/** Each command's options: any other --word is a mistake, said as such. */
+const OPTIONS: Record<string, string[]> = { add: ['--role', '--name'], list: [], disable: [], enable: [], enrol: [], audit: ['--since', '--account', '--action', '--limit'] }
+
+class Usage extends Error {}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name)
+  if (i === -1) return undefined
+  const value = args[i + 1]
+  if (value === undefined || value.startsWith('--')) throw new Usage(`${name}: a value is required`)
+  return value
+}
+
+/** The command's EMAIL argument (the word after the command). */
+function emailArgument(command: string, args: string[]): string {
+  const email = args[1]
+  if (email === undefined || email.startsWith('--')) throw new Usage(`${command}: EMAIL is required`)
+  return email
+}
+
+/** '2026-04-01 09:30:00 UTC'. */
+const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC')
+
+function sinceDay(text: string): number {
+  const day = parseDate(text)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !day) throw new Usage(`--since: a day as YYYY-MM-DD (UTC), not ${JSON.stringify(text)}`)
+  return Date.UTC(day[0], day[1] - 1, day[2])
+}
+
+const out = (text: string): void => void process.stdout.write(`${text}\n`)
+
+function printLink(email: string, link: { url: string; expiresAt: number }, siteUrl: string): void {
+  out(`Enrolment link for ${email}: one use, valid until ${utc(link.expiresAt)}. Give it to that person only (it is shown once and not stored):`)
+  out(link.url)
+  if (!siteUrl) process.stderr.write('SITE_URL is not set: the link names this machine (http://localhost); set SITE_URL to the public origin for links that work elsewhere\n')
+}
+
+async function listCommand(accounts: Accounts, store: StaffStore): Promise<void> {
+  const list = await accounts.listAccounts()
+  if (list.length === 0) return out('no accounts yet: add the first with npm run staff -- add EMAIL --role admin')
+  for (const a of list) {
+    const [passkeys, factor] = await Promise.all([store.listPasskeys(a.id), store.findPasswordFactor(a.id)])
+    const factors = `passkeys: ${passkeys.length}, password+TOTP: ${factor ? 'yes' : 'no'}`
+    out([a.email, a.role.padEnd(9), (a.disabled ? 'disabled' : 'active').padEnd(8), factors, `added ${utc(a.createdAt)}`, a.name].map((cell) => printable(cell)).join('  ').trimEnd())
+  }
+}
+
+async function auditCommand(accounts: Accounts, args: string[]): Promise<void> {
+  const since = option(args, '--since')
+  const limitText = option(args, '--limit') ?? '100'
+  const limit = Number(limitText)
+  if (!/^[0-9]+$/.test(limitText) || limit < 1) throw new Usage('--limit: a positive whole number')
+  const email = option(args, '--account')
+  const action = option(args, '--action')
+  const lines = await accounts.auditList({ limit, ...(since === undefined ? {} : { since: sinceDay(since) }), ...(email === undefined ? {} : { email }), ...(action === undefined ? {} : { action }) })
+  if (lines.length === 0) return out('no audit entries')
+  for (const e of lines) {
+    const who = e.email ?? (e.accountId ? `account:${e.accountId}` : '-')
+    out([utc(e.at), e.outcome.padEnd(7), e.action.padEnd(16), who, e.address, e.target].map((cell) => printable(cell)).join('  ').trimEnd())
+  }
+}
+
+/** `npm run staff -- <command>`: staff accounts from the command line (the first account can only come from here). */
+async function main(args: string[]): Promise<void> {
+  const [command] = args
+  if (!command || command === '--help' || command === '-h') return void process.stdout.write(USAGE)
+  const allowed = OPTIONS[command]
+  if (!allowed) throw new Usage(`unknown command: ${command}`)
+  const unknown = args.find((a) => a.startsWith('--') && !allowed.includes(a))
+  if (unknown) throw new Usage(`${command}: unknown option ${unknown}`)
+  if (command === 'add' && option(args, '--role') === undefined) throw new Usage('add: --role admin|editor|responder is required')
+
+  const config = loadConfig(process.env, { server: false })
+  const inquiries = config.databaseUrl ? await openPgStore(config.databaseUrl, { poolSize: 2 }) : createSqliteStore(openDatabase(config.dataDir))
+  const store = inquiries.staff
+  const { staff } = config
+  const accounts = createAccounts({ store, siteUrl: config.siteUrl || `http://localhost:${config.port}`, now: Date.now, sessionIdleMs: staff.sessionIdleMs, sessionMaxMs: staff.sessionMaxMs, auditRetentionMs: staff.auditRetentionMs })
+  try {
+    if (command === 'add') {
+      const { account, link } = await accounts.addAccount(emailArgument(command, args), option(args, '--role')!, option(args, '--name') ?? '', CLI_ACTOR)
+      out(`Account added: ${printable(account.email)} (${account.role}).`)
+      printLink(account.email, link, config.siteUrl)
+    } else if (command === 'list') {
+      await listCommand(accounts, store)
+    } else if (command === 'disable') {
+      const account = await accounts.disable(emailArgument(command, args), CLI_ACTOR)
+      out(`${account.email} is disabled; its sessions have ended.`)
+    } else if (command === 'enable') {
+      const account = await accounts.enable(emailArgument(command, args), CLI_ACTOR)
+      out(`${account.email} may sign in again.`)
+    } else if (command === 'enrol') {
+      const { account, link } = await accounts.enrolAgain(emailArgument(command, args), CLI_ACTOR)
+      out(`Every factor of ${account.email} is removed and its sessions have ended.`)
+      printLink(account.email, link, config.siteUrl)
+    } else {
+      await auditCommand(accounts, args)
+    }
+  } finally {
+    await inquiries.close()
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  // Wrong words on the command line (a bad address or role too): 2 with the usage; anything that failed: 1.
+  const usage = err instanceof Usage || (err instanceof AccountsError && err.reason.startsWith('invalid-'))
+  process.stderr.write(`${(err as Error).message}\n${usage ? USAGE : ''}`)
+  process.exit(usage ? 2 : 1)
+})

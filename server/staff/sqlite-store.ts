@@ -1,0 +1,192 @@
+import type { Db } from '../contact/db'
+import type { AuditEntry, StaffStore } from './types'
+import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditEntry, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
+
+/**
+ * The staff store in SQLite, on the inquiry store's connection (DATA_DIR/inquiries.db). Every write
+ * is one IMMEDIATE transaction with its audit entry: two writers never interleave, and a write that
+ * fails leaves no audit row. The single-use operations (TOTP step, recovery code, enrolment link)
+ * are one conditional UPDATE each, so two connections (two processes on the file) cannot both win.
+ */
+export function createSqliteStaffStore(db: Db): StaffStore {
+  const insertAudit = db.prepare('INSERT INTO staff_audit (at, account_id, address, action, target, outcome) VALUES (@at, @accountId, @address, @action, @target, @outcome)')
+  const audit = (entry: AuditEntry) => insertAudit.run(entry)
+  /** `work` and its audit entry in one immediate transaction. */
+  const write = <A extends unknown[], T>(work: (...args: A) => T) => {
+    const tx = db.transaction((entry: AuditEntry | null, ...args: A) => {
+      const result = work(...args)
+      if (entry) audit(entry)
+      return result
+    })
+    return (entry: AuditEntry | null, ...args: A): T => tx.immediate(entry, ...args)
+  }
+  const get = (sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as Row | undefined
+  const all = (sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as Row[]
+  const run = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args).changes
+
+  const deleteSessions = (accountId: string) => run('DELETE FROM staff_sessions WHERE account_id = ?', accountId)
+
+  const addAccount = write((a: Parameters<StaffStore['addAccount']>[0]) => {
+    try {
+      run('INSERT INTO staff_accounts (id, email, name, role, locale, disabled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', a.id, a.email, a.name, a.role, a.locale, a.disabled ? 1 : 0, a.createdAt)
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /staff_accounts\.email/.test((err as Error).message)) throw duplicateEmail(a.email)
+      throw err
+    }
+  })
+  const updateAccount = write((id: string, change: Parameters<StaffStore['updateAccount']>[1]) => {
+    const pairs = accountChange(change)
+    const set = ['id = id', ...pairs.map(([column]) => `${column} = ?`)].join(', ')
+    if (run(`UPDATE staff_accounts SET ${set} WHERE id = ?`, ...pairs.map(([, v]) => v), id) === 0) throw unknownAccount(id)
+    if (change.disabled) deleteSessions(id)
+  })
+  const setPasswordFactor = write((f: Parameters<StaffStore['setPasswordFactor']>[0], hashes: string[]) => {
+    run(
+      `INSERT INTO staff_password_factors (account_id, password_hash, totp_secret, last_totp_step, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (account_id) DO UPDATE SET password_hash = excluded.password_hash, totp_secret = excluded.totp_secret, last_totp_step = excluded.last_totp_step, created_at = excluded.created_at`,
+      f.accountId, f.passwordHash, f.totpSecret, f.lastTotpStep, f.createdAt,
+    )
+    run('DELETE FROM staff_recovery_codes WHERE account_id = ?', f.accountId)
+    for (const hash of hashes) run('INSERT INTO staff_recovery_codes (account_id, code_hash) VALUES (?, ?)', f.accountId, hash)
+  })
+  const useRecoveryCode = db.transaction((accountId: string, codeHash: string, entry: AuditEntry) => {
+    const used = run('UPDATE staff_recovery_codes SET used_at = ? WHERE account_id = ? AND code_hash = ? AND used_at IS NULL', entry.at, accountId, codeHash) === 1
+    if (used) audit(entry)
+    return used
+  })
+  const resetFactors = write((accountId: string) => {
+    if (!get('SELECT 1 FROM staff_accounts WHERE id = ?', accountId)) throw unknownAccount(accountId)
+    for (const table of ['staff_passkeys', 'staff_password_factors', 'staff_recovery_codes', 'staff_sessions']) run(`DELETE FROM ${table} WHERE account_id = ?`, accountId)
+    // An unused link would add a factor again: the lost one may have gone with it.
+    run('DELETE FROM staff_enrolment_links WHERE account_id = ? AND used_at IS NULL', accountId)
+  })
+  const anyWrite = write((sql: string, args: unknown[]) => run(sql, ...args))
+
+  return {
+    async addAccount(account, entry) {
+      addAccount(entry, account)
+    },
+    async findAccount(id) {
+      const r = get('SELECT * FROM staff_accounts WHERE id = ?', id)
+      return r ? toAccount(r) : null
+    },
+    async findAccountByEmail(email) {
+      const r = get('SELECT * FROM staff_accounts WHERE email = ?', email)
+      return r ? toAccount(r) : null
+    },
+    async listAccounts() {
+      return all('SELECT * FROM staff_accounts ORDER BY email').map(toAccount)
+    },
+    async updateAccount(id, change, entry) {
+      updateAccount(entry, id, change)
+    },
+
+    async addPasskey(p, entry) {
+      anyWrite(entry, 'INSERT INTO staff_passkeys (id, account_id, name, public_key, counter, transports, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+        p.id, p.accountId, p.name, p.publicKey, p.counter, JSON.stringify(p.transports), p.createdAt, p.lastUsedAt,
+      ])
+    },
+    async findPasskey(id) {
+      const r = get('SELECT * FROM staff_passkeys WHERE id = ?', id)
+      return r ? toPasskey(r) : null
+    },
+    async listPasskeys(accountId) {
+      return all('SELECT * FROM staff_passkeys WHERE account_id = ? ORDER BY created_at, id', accountId).map(toPasskey)
+    },
+    async usePasskey(id, counter, at) {
+      run('UPDATE staff_passkeys SET counter = ?, last_used_at = ? WHERE id = ?', counter, at, id)
+    },
+    async removePasskey(id, entry) {
+      anyWrite(entry, 'DELETE FROM staff_passkeys WHERE id = ?', [id])
+    },
+    async setPasswordFactor(factor, hashes, entry) {
+      setPasswordFactor(entry, factor, hashes)
+    },
+    async findPasswordFactor(accountId) {
+      const r = get('SELECT * FROM staff_password_factors WHERE account_id = ?', accountId)
+      return r ? toPasswordFactor(r) : null
+    },
+    async acceptTotpStep(accountId, step) {
+      return run('UPDATE staff_password_factors SET last_totp_step = ? WHERE account_id = ? AND last_totp_step < ?', step, accountId, step) === 1
+    },
+    async useRecoveryCode(accountId, codeHash, entry) {
+      return useRecoveryCode.immediate(accountId, codeHash, entry)
+    },
+    async unusedRecoveryCodes(accountId) {
+      return Number(get('SELECT COUNT(*) AS n FROM staff_recovery_codes WHERE account_id = ? AND used_at IS NULL', accountId)!.n)
+    },
+    async resetFactors(accountId, entry) {
+      resetFactors(entry, accountId)
+    },
+
+    async addEnrolmentLink(l, entry) {
+      anyWrite(entry, 'INSERT INTO staff_enrolment_links (token_hash, account_id, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?)', [l.tokenHash, l.accountId, l.createdAt, l.expiresAt, l.usedAt])
+    },
+    async useEnrolmentLink(tokenHash, now) {
+      const r = get('UPDATE staff_enrolment_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING account_id', now, tokenHash, now)
+      return (r?.account_id as string | undefined) ?? null
+    },
+    async findEnrolmentLink(tokenHash) {
+      const r = get('SELECT * FROM staff_enrolment_links WHERE token_hash = ?', tokenHash)
+      return r ? toEnrolmentLink(r) : null
+    },
+
+    async addSession(s, entry) {
+      anyWrite(entry, 'INSERT INTO staff_sessions (id_hash, account_id, created_at, last_seen_at, verified_at, csrf_token, user_agent, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+        s.idHash, s.accountId, s.createdAt, s.lastSeenAt, s.verifiedAt, s.csrfToken, s.userAgent, s.address,
+      ])
+    },
+    async findSession(idHash) {
+      const r = get('SELECT * FROM staff_sessions WHERE id_hash = ?', idHash)
+      return r ? toSession(r) : null
+    },
+    async touchSession(idHash, at, address) {
+      run('UPDATE staff_sessions SET last_seen_at = ?, address = ? WHERE id_hash = ?', at, address, idHash)
+    },
+    async reverifySession(idHash, at) {
+      run('UPDATE staff_sessions SET verified_at = ? WHERE id_hash = ?', at, idHash)
+    },
+    async listSessions(accountId) {
+      return all('SELECT * FROM staff_sessions WHERE account_id = ? ORDER BY last_seen_at DESC, id_hash', accountId).map(toSession)
+    },
+    async endSession(idHash, entry) {
+      anyWrite(entry, 'DELETE FROM staff_sessions WHERE id_hash = ?', [idHash])
+    },
+    async endAccountSessions(accountId, entry) {
+      return anyWrite(entry, 'DELETE FROM staff_sessions WHERE account_id = ?', [accountId])
+    },
+    async purgeSessions(idleBefore, startedBefore) {
+      return run('DELETE FROM staff_sessions WHERE last_seen_at < ? OR created_at < ?', idleBefore, startedBefore)
+    },
+
+    async addAccessToken(k, entry) {
+      anyWrite(entry, 'INSERT INTO staff_access_tokens (id, token_hash, name, role, created_by, created_at, expires_at, revoked_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+        k.id, k.tokenHash, k.name, k.role, k.createdBy, k.createdAt, k.expiresAt, k.revokedAt, k.lastUsedAt,
+      ])
+    },
+    async findAccessToken(tokenHash) {
+      const r = get('SELECT * FROM staff_access_tokens WHERE token_hash = ?', tokenHash)
+      return r ? toAccessToken(r) : null
+    },
+    async listAccessTokens() {
+      return all('SELECT * FROM staff_access_tokens ORDER BY created_at DESC, id').map(toAccessToken)
+    },
+    async revokeAccessToken(id, at, entry) {
+      anyWrite(entry, 'UPDATE staff_access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id])
+    },
+    async useAccessToken(id, at, entry) {
+      anyWrite(entry, 'UPDATE staff_access_tokens SET last_used_at = ? WHERE id = ?', [at, id])
+    },
+
+    async audit(entry) {
+      audit(entry)
+    },
+    async listAudit(query) {
+      const { sql, args } = auditSelect(query, () => '?', -1)
+      return all(sql, ...args).map(toAuditEntry)
+    },
+    async purgeAudit(before) {
+      return run('DELETE FROM staff_audit WHERE at < ?', before)
+    },
+  }
+}
