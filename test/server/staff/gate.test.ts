@@ -3,12 +3,11 @@
 // every /admin answer; never in the sitemaps, a payload or a content page.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../../../server/config'
-import { build, SITE } from '../../helper'
+import { build, SITE, testConfig } from '../../helper'
 
 const SIGN_IN = '/admin/sign-in'
-/** Until server/staff/config.ts lands, the plugin reads config.staff?.area (STAFF_AREA). */
-const staffOff = { staff: { area: false } } as unknown as Partial<Config>
+/** STAFF_AREA=false. */
+const staffOff = { staff: { ...testConfig().staff, area: false } }
 
 interface Arrival {
   host: string
