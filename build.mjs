@@ -11,7 +11,7 @@ import { basename, join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
 import { superviseDevServer } from './scripts/dev-server.mjs'
-import { clientOptions as clientBuildOptions } from './scripts/client-build.mjs'
+import { clientOptions as clientBuildOptions, staffClientOptions } from './scripts/client-build.mjs'
 
 const watch = process.argv.includes('--watch')
 const outdirArg = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length)
@@ -19,6 +19,7 @@ const dist = outdirArg ?? (watch ? 'dist-dev' : 'dist')
 const publicDir = join(dist, 'public')
 
 const clientOptions = clientBuildOptions({ publicDir, watch })
+const staffOptions = staffClientOptions({ publicDir, watch })
 
 /** @type {import('esbuild').BuildOptions} */
 const serverOptions = {
@@ -34,7 +35,16 @@ const serverOptions = {
   logLevel: 'warning',
 }
 
-function writeManifest(metafile) {
+/** The hashed staff bundle (its own build): its script and stylesheet. */
+function staffAssets(staffMetafile, url) {
+  const outputs = Object.entries(staffMetafile.outputs)
+  const js = outputs.find(([, o]) => o.entryPoint === 'client/staff-entry.tsx')?.[0]
+  const css = outputs.find(([, o]) => o.entryPoint === 'client/staff.css')?.[0]
+  if (!js || !css) throw new Error('staff entry outputs missing from the esbuild metafile')
+  return { js: url(js), css: url(css) }
+}
+
+function writeManifest(metafile, staffMetafile) {
   const outputs = Object.entries(metafile.outputs)
   const find = (entry) => outputs.find(([, o]) => o.entryPoint === entry)
   const [jsFile, jsOut] = find('client/entry.tsx') ?? []
@@ -43,7 +53,8 @@ function writeManifest(metafile) {
   const url = (file) => '/' + relative(publicDir, file).split('\\').join('/')
   const hash = createHash('sha256')
   for (const [file] of outputs.sort(([a], [b]) => a.localeCompare(b))) hash.update(basename(file))
-  for (const code of ['ja', 'en']) for (const group of ['units', 'titles']) hash.update(readFileSync(`locales/${code}/${group}.json`))
+  for (const file of Object.keys(staffMetafile.outputs).sort()) hash.update(basename(file))
+  for (const code of ['ja', 'en']) for (const group of ['units', 'titles', 'staff']) hash.update(readFileSync(`locales/${code}/${group}.json`))
   // In development every write is a new build (content edits too): open tabs poll the id and reload.
   if (watch) hash.update(String(process.hrtime.bigint()))
   const staticImports = (output) => output.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)
@@ -62,6 +73,7 @@ function writeManifest(metafile) {
     css: url(cssFile),
     preload: staticImports(jsOut).map(url),
     chunks,
+    staff: staffAssets(staffMetafile, url),
     mode: watch ? 'development' : 'production',
   }
   writeFileSync(join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
@@ -94,19 +106,23 @@ const launcherOptions = {
 }
 
 if (!watch) {
-  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions), esbuild.build(launcherOptions)])
-  const manifest = writeManifest(client.metafile)
+  const [client, staff] = await Promise.all([esbuild.build(clientOptions), esbuild.build(staffOptions), esbuild.build(serverOptions), esbuild.build(launcherOptions)])
+  const manifest = writeManifest(client.metafile, staff.metafile)
   precompress(client.metafile)
+  precompress(staff.metafile)
   console.log(`built ${manifest.id}: ${manifest.js} ${manifest.css}`)
 } else {
   // The server reads .env itself; the watcher needs the same CONTENT_DIR, HOST and PORT (the environment wins).
   if (existsSync('.env')) process.loadEnvFile('.env')
   let lastClient
+  let lastStaff
+  // Both bundles built at least once: the manifest names them both.
+  const manifestNow = () => lastClient && lastStaff && writeManifest(lastClient, lastStaff)
   const contexts = []
   const dev = superviseDevServer({
     dist,
     watchDirs: [process.env.CONTENT_DIR || 'content', 'locales'],
-    onSourceChange: () => lastClient && writeManifest(lastClient),
+    onSourceChange: manifestNow,
     onStop: () => Promise.all(contexts.map((c) => c.dispose())),
   })
   const onEnd = (name, after) => ({
@@ -119,13 +135,17 @@ if (!watch) {
   })
   const afterClient = (result) => {
     lastClient = result.metafile
-    writeManifest(result.metafile)
-    dev.restart()
+    if (manifestNow()) dev.restart()
+  }
+  const afterStaff = (result) => {
+    lastStaff = result.metafile
+    if (manifestNow()) dev.restart()
   }
   const client = await esbuild.context({ ...clientOptions, plugins: [...clientOptions.plugins, onEnd('manifest', afterClient)] })
+  const staff = await esbuild.context({ ...staffOptions, plugins: [...staffOptions.plugins, onEnd('staff manifest', afterStaff)] })
   await esbuild.build(launcherOptions)
   const server = await esbuild.context({ ...serverOptions, plugins: [onEnd('restart', () => dev.restart())] })
-  contexts.push(client, server)
-  await Promise.all([client.watch(), server.watch()])
+  contexts.push(client, staff, server)
+  await Promise.all([client.watch(), staff.watch(), server.watch()])
   console.log(`watching for changes, serving the development build in ${dist}/ (Ctrl+C to stop)`)
 }

@@ -3,6 +3,7 @@ import { STATIC_PAGE_IDS, type Menu, type NavLink, type StaticPageId } from '../
 import { routes } from '../../shared/routes'
 import { CONTENT_PAGE_PATH } from '../../shared/pages/content-page/route'
 import { matchesPattern, PATHS } from '../../shared/paths'
+import { STAFF_ROOT } from '../../shared/admin/paths'
 import type { LoadContext } from './context'
 import { CONTENT_FORMATS } from './formats'
 import type { LeftOutPages, LoadedPage } from './pages'
@@ -21,6 +22,8 @@ const builtIns = routes.filter((r) => r.path !== CONTENT_PAGE_PATH)
 const RESERVED: [prefix: string, what: string][] = [
   ['/_*', "the site's own addresses starting with /_ (/_payload, /_locale, /_build…)"],
   ['/api', "the site's API (/api/…)"],
+  // Never a public page: the staff area answers every path under it (server/plugins/staff.ts).
+  [STAFF_ROOT, `the staff area (${STAFF_ROOT}/…)`],
   ['/assets', "the site's scripts and styles (/assets/…)"],
   ['/media', 'the content images (/media/…)'],
   ['/healthz', 'the health check (/healthz)'],

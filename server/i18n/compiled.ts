@@ -9,7 +9,7 @@ import { catalog } from './catalog'
  * parser (build.mjs swaps it for its no-parser stand-in). A message that does not parse stays a
  * string: the browser's translator then reports it and falls back, as the server's does.
  */
-function compileNode(node: MessageNode, locale: Locale): CompiledNode {
+export function compileNode(node: MessageNode, locale: Locale): CompiledNode {
   const out: CompiledNode = {}
   for (const [key, value] of Object.entries(node)) {
     if (typeof value !== 'string') out[key] = compileNode(value, locale)

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url'
 import * as esbuild from 'esbuild'
 import t from 'tap'
 // @ts-expect-error: a plain ES module script without types
-import { clientOptions } from '../../scripts/client-build.mjs'
+import { clientOptions, staffClientOptions } from '../../scripts/client-build.mjs'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 process.chdir(ROOT)
@@ -46,6 +46,33 @@ t.test('the browser build of the site', async (t) => {
     t.notMatch(file.text, /\bnew Ajv\b|ajv\.js\.org|strictTypes/, `${name}: no AJV`)
     t.notMatch(file.text, /\b(?:SELECT\s+[\w*,\s]+\s+FROM\s+\w+|INSERT\s+INTO\s+\w+|CREATE\s+(?:TABLE|INDEX)\s+|UPDATE\s+\w+\s+SET\s+|DELETE\s+FROM\s+\w+)/i, `${name}: no SQL`)
   }
+})
+
+/** Modules of the staff area (its pages, entry, styles, strings, the passkey client): never in the public bundle. */
+const STAFF_MODULE = /^(?:shared\/admin\/|client\/staff[-.]|locales\/\w+\/staff\.json)|node_modules\/@simplewebauthn\//
+
+t.test('no staff module reaches the public bundle; the staff bundle is a browser build of its own', async (t) => {
+  const out = mkdtempSync(join(tmpdir(), 'bundle-staff-'))
+  t.teardown(() => rmSync(out, { recursive: true, force: true }))
+  const site = await esbuild.build({ ...clientOptions({ publicDir: out }), write: false, logLevel: 'silent' })
+  const siteInputs = Object.keys(site.metafile!.inputs)
+  t.same(siteInputs.filter((i) => STAFF_MODULE.test(i)), [], 'no staff module in any public file')
+  for (const file of site.outputFiles!) t.notMatch(file.text, /staff-entry|__staff_state|管理画面にサインイン|Sign in to staff/, `${relative(out, file.path)}: nothing of the staff area`)
+
+  const staff = await esbuild.build({ ...staffClientOptions({ publicDir: out }), write: false, logLevel: 'silent' })
+  const staffInputs = Object.keys(staff.metafile!.inputs)
+  t.ok(staffInputs.some((i) => i.startsWith('shared/admin/')), 'the staff bundle holds the staff pages')
+  t.ok(staffInputs.includes('client/staff-entry.tsx'), 'from its own entry')
+  t.same(staffInputs.filter((i) => i.startsWith('server/')), [], 'no module of server/ in the staff bundle')
+  t.same(staffInputs.filter((i) => /\.server\.tsx?$/.test(i) && !i.startsWith('server-only:')), [], 'staff loaders and actions are stubs there too')
+  t.same(staffInputs.filter((i) => /node_modules\/(ajv|better-sqlite3|pg|ioredis|nodemailer|fastify|@fastify|pino|sharp|@simplewebauthn\/server|otplib|qrcode)\//.test(i)), [], 'no server package')
+  const staffFiles = staff.outputFiles!.map((f) => relative(out, f.path)).sort()
+  t.same(staffFiles.map((f) => f.replace(/-[A-Z0-9]{8}\./, '.')), ['assets/staff-entry.js', 'assets/staff-styles.css'], 'one script and one stylesheet, nothing shared with the site')
+  t.same(
+    site.outputFiles!.map((f) => relative(out, f.path)).filter((f) => staffFiles.includes(f)),
+    [],
+    'no file of the staff build is a file of the site build',
+  )
 })
 
 t.test('a server-only export is undefined in the browser, and server code refuses the build', async (t) => {

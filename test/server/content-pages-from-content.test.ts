@@ -163,6 +163,8 @@ t.test('page files: a path is required, must be free, and the same in both langu
     ['/construction-project/a', 'the built-in page /construction-project/:slug'],
     ['/about', 'the built-in page /about'],
     ['/api/x', "the site's API (/api/…)"],
+    ['/admin', 'the staff area (/admin/…)'],
+    ['/admin/x', 'the staff area (/admin/…)'],
     ['/_x', "the site's own addresses starting with /_ (/_payload, /_locale, /_build…)"],
     ['/assets', "the site's scripts and styles (/assets/…)"],
     ['/media/a', 'the content images (/media/…)'],

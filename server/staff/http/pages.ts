@@ -1,0 +1,85 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { matchStaffRoute, mayOpen, staffNavFor } from '../../../shared/admin/routes'
+import { STAFF_PATHS } from '../../../shared/admin/paths'
+import type { StaffError, StaffPageState, StaffViewer } from '../../../shared/admin/state'
+import { requestPath, requestSearch } from '../../request-locale'
+import { matchEndpoint } from './endpoints'
+import { StaffForbidden, StaffMethod } from './errors'
+import { staffLocale } from './locale'
+import type { StaffRenderer } from './render'
+import { auditOf, viewerOf } from './services'
+import type { LiveSession } from './session'
+
+/** Who is asking: the signed-in staff member (their account's language and session token), or nobody. */
+export interface StaffVisitor {
+  viewer: StaffViewer | null
+  locale?: string | undefined
+  csrf: string
+}
+
+export const NOBODY: StaffVisitor = { viewer: null, csrf: '' }
+
+/** The visitor of a live session (or nobody). */
+export function visitorOf(live: LiveSession | null | undefined): StaffVisitor {
+  return live ? { viewer: viewerOf(live.account), locale: live.account.locale, csrf: live.session.csrfToken } : NOBODY
+}
+
+/** What a staff answer renders besides the request's own path and language. */
+export interface StaffPage {
+  routeId: StaffPageState['routeId']
+  params?: Record<string, string>
+  data?: unknown
+  error?: StaffError | null
+  statusCode?: number
+}
+
+/** Sends a staff page (HTML; the staff headers are already on the reply). */
+export function sendStaffPage(render: StaffRenderer, req: FastifyRequest, reply: FastifyReply, visitor: StaffVisitor, page: StaffPage, buildId: string) {
+  const state: StaffPageState = {
+    locale: staffLocale(req, visitor.locale),
+    path: requestPath(req),
+    routeId: page.routeId,
+    params: page.params ?? {},
+    data: page.data ?? null,
+    error: page.error ?? null,
+    buildId,
+    viewer: visitor.viewer,
+    nav: staffNavFor(visitor.viewer?.role ?? null),
+    csrf: visitor.csrf,
+  }
+  return reply
+    .code(page.statusCode ?? page.error?.statusCode ?? 200)
+    .type('text/html; charset=utf-8')
+    .send(render(state))
+}
+
+/** The path a visitor goes back to after signing in (a staff page's path and query; never another site's). */
+export function returnPath(req: FastifyRequest): string {
+  const query = requestSearch(req)
+  return requestPath(req) + (query ? `?${query}` : '')
+}
+
+/**
+ * GET of a staff page: the route from the staff table, the role check (nobody signed in: to the
+ * sign-in page; a role the route does not allow: 403), the route's loader, the page. Unknown
+ * paths are the staff 404.
+ */
+export async function serveStaffPage(render: StaffRenderer, req: FastifyRequest, reply: FastifyReply, visitor: StaffVisitor, buildId: string) {
+  const match = matchStaffRoute(requestPath(req))
+  // An endpoint's path (sign-out, the passkey steps) is a POST only.
+  if (!match && matchEndpoint(requestPath(req))) throw new StaffMethod()
+  if (!match) return sendStaffPage(render, req, reply, visitor, { routeId: null, error: { statusCode: 404, reason: 'notFound' } }, buildId)
+  const { route, params } = match
+  // Signed in already: the sign-in page has nothing to offer.
+  if (route.id === 'signIn' && visitor.viewer) return reply.redirect(STAFF_PATHS.home, 303)
+  if (!mayOpen(route.access, visitor.viewer?.role ?? null)) {
+    if (!visitor.viewer) return reply.redirect(`${STAFF_PATHS.signIn}?next=${encodeURIComponent(returnPath(req))}`, 303)
+    await req.server.staffArea.store.audit(auditOf(req, req.staffSession?.account.id ?? null, 'request.refused', `path:${requestPath(req)} role`, 'refused'))
+    throw new StaffForbidden()
+  }
+  const data = route.loader
+    ? await route.loader({ req, locale: staffLocale(req, visitor.locale), params, search: new URLSearchParams(requestSearch(req)), viewer: visitor.viewer })
+    : null
+  if (route.loader && data === null) return sendStaffPage(render, req, reply, visitor, { routeId: null, error: { statusCode: 404, reason: 'notFound' } }, buildId)
+  return sendStaffPage(render, req, reply, visitor, { routeId: route.id, params, data, statusCode: route.statusOf?.(data) ?? 200 }, buildId)
+}

@@ -1,0 +1,39 @@
+/**
+ * THE table of the staff area's paths (no language prefix: the staff member's language is their
+ * account's). Imports nothing; no staff path is written anywhere else (test/structure.test.ts).
+ */
+export const STAFF_PATHS = {
+  home: '/admin',
+  signIn: '/admin/sign-in',
+  signOut: '/admin/sign-out',
+  passkeyOptions: '/admin/passkey/options',
+  passkeySignIn: '/admin/passkey/sign-in',
+  enrolPasskeyOptions: '/admin/enrol/:token/passkey-options',
+  enrolPasskey: '/admin/enrol/:token/passkey',
+  language: '/admin/language',
+  sessions: '/admin/sessions',
+  enrol: '/admin/enrol/:token',
+  inquiries: '/admin/inquiries',
+  content: '/admin/content',
+  accounts: '/admin/accounts',
+  audit: '/admin/audit',
+} as const
+
+export type StaffPathId = keyof typeof STAFF_PATHS
+
+/** The root of the staff area: it and every path under it are staff answers. */
+export const STAFF_ROOT = STAFF_PATHS.home
+
+/** Whether a path (without its query) is the staff area's: '/admin' or '/admin/…'. */
+export function isStaffPath(path: string): boolean {
+  return path === STAFF_ROOT || path.startsWith(`${STAFF_ROOT}/`)
+}
+
+/** A staff path with its parameters: staffHref('enrol', { token }) -> '/admin/enrol/<token>'. */
+export function staffHref(id: StaffPathId, params: Record<string, string> = {}): string {
+  return STAFF_PATHS[id].replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name]
+    if (!value) throw Error(`staffHref ${id}: no ${name}`)
+    return encodeURIComponent(value)
+  })
+}

@@ -1,0 +1,7 @@
+/**
+ * The staff roles as the pages know them (the same list as server/staff/types.ts ROLES, which the
+ * browser build may not import; test/server/staff/staff-routes.test.ts checks they agree).
+ * admin: accounts, settings, everything; editor: content; responder: inquiries.
+ */
+export const STAFF_ROLES = ['admin', 'editor', 'responder'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]

@@ -1,0 +1,54 @@
+import { staffHomeRoute } from './home/route'
+import { signInRoute } from './sign-in/route'
+import { enrolRoute } from './enrol/route'
+import { sessionsRoute } from './sessions/route'
+import type { StaffAccess, StaffRouteDef } from './types'
+import type { StaffRole } from './roles'
+import type { StaffPathId } from './paths'
+import type { StaffNavLink } from './state'
+
+export type * from './types'
+
+/**
+ * THE staff route table: the server's routing and role checks, the navigation and hydration all
+ * read it. Each route comes from its family's folder (shared/admin/<family>/route.ts); the order is
+ * the navigation's.
+ */
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute]
+
+export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
+  return staffRoutes.find((r) => r.id === id)
+}
+
+/** Whether a role (or nobody signed in: null) may open a route. */
+export function mayOpen(access: StaffAccess, role: StaffRole | null): boolean {
+  return access === 'anyone' || (role !== null && access.includes(role))
+}
+
+/** The route a path names and its parameters ('/admin/enrol/x' -> enrol, { token: 'x' }), or null. */
+export function matchStaffRoute(path: string): { route: StaffRouteDef<any>; params: Record<string, string> } | null {
+  const got = path.split('/')
+  for (const route of staffRoutes) {
+    const want = route.path.split('/')
+    if (want.length !== got.length) continue
+    const params: Record<string, string> = {}
+    const ok = want.every((part, i) => {
+      if (part[0] !== ':') return part === got[i]
+      if (!got[i]) return false
+      try {
+        params[part.slice(1)] = decodeURIComponent(got[i]!)
+        return true
+      } catch {
+        return false
+      }
+    })
+    if (ok) return { route, params }
+  }
+  return null
+}
+
+/** The left navigation of a role: the routes it lists that the role may open, in the table's order. */
+export function staffNavFor(role: StaffRole | null): StaffNavLink[] {
+  if (role === null) return []
+  return staffRoutes.filter((r) => r.navKey && mayOpen(r.access, role)).map((r) => ({ id: r.id, path: r.path, labelKey: r.navKey! }))
+}
