@@ -6,7 +6,7 @@
 // rebuild or a content/locale edit, stopped with this process on SIGTERM/SIGINT.
 import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
@@ -44,6 +44,11 @@ function staffAssets(staffMetafile, url) {
   return { js: url(js), css: url(css) }
 }
 
+/** The language folders of locales/ (one per language of shared/i18n/locales.ts), sorted. */
+function localeFolders() {
+  return readdirSync('locales', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+}
+
 function writeManifest(metafile, staffMetafile) {
   const outputs = Object.entries(metafile.outputs)
   const find = (entry) => outputs.find(([, o]) => o.entryPoint === entry)
@@ -54,7 +59,8 @@ function writeManifest(metafile, staffMetafile) {
   const hash = createHash('sha256')
   for (const [file] of outputs.sort(([a], [b]) => a.localeCompare(b))) hash.update(basename(file))
   for (const file of Object.keys(staffMetafile.outputs).sort()) hash.update(basename(file))
-  for (const code of ['ja', 'en']) for (const group of ['units', 'titles', 'staff']) hash.update(readFileSync(`locales/${code}/${group}.json`))
+  // The messages the browser loads (/_i18n/{id}/…, the staff pages' own): every language's folder of locales/.
+  for (const code of localeFolders()) for (const group of ['units', 'titles', 'staff']) hash.update(readFileSync(`locales/${code}/${group}.json`))
   // In development every write is a new build (content edits too): open tabs poll the id and reload.
   if (watch) hash.update(String(process.hrtime.bigint()))
   const staticImports = (output) => output.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)

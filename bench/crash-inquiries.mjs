@@ -4,7 +4,7 @@
 // acknowledged token after the crashes answers the same reference without storing again.
 // Each inquiry carries the signed token of a form served just before (GET /contact), as the
 // browser's script sends it; the tokens stay valid across restarts (DATA_DIR/form-secret).
-// Usage: node build.mjs && node bench/crash-inquiries.mjs [--rounds 5] [--concurrency 16] [--round-ms 1500] [--json]
+// Usage: node build.mjs && node bench/crash-inquiries.mjs [--rounds 5] [--concurrency 16] [--round-ms 1500] [--min-acks 0] [--json]
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,6 +19,8 @@ const arg = (name, fallback) => {
 const ROUNDS = arg('rounds', 5)
 const CONCURRENCY = arg('concurrency', 16)
 const ROUND_MS = arg('round-ms', 1500)
+/** A round also lasts until this many inquiries were acknowledged in it (a busy machine starts the server slowly), at most a minute. */
+const MIN_ACKS = arg('min-acks', 0)
 const JSON_OUT = process.argv.includes('--json')
 const dataDir = mkdtempSync(join(tmpdir(), 'crash-inquiries-'))
 
@@ -102,8 +104,11 @@ for (let round = 1; round <= ROUNDS; round++) {
       }
     }
   }
+  const ackedBefore = acked.size
   const workers = Array.from({ length: CONCURRENCY }, worker)
   await new Promise((r) => setTimeout(r, ROUND_MS * (0.5 + Math.random())))
+  const deadline = Date.now() + 60_000
+  while (acked.size - ackedBefore < MIN_ACKS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
   const exited = new Promise((r) => child.once('exit', r))
   child.kill('SIGKILL')
   stop = true

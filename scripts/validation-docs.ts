@@ -1,3 +1,4 @@
+import { englishName, LOCALES } from '../shared/i18n/locales'
 import { ASYNC_AND_TRANSFORMS, catalogue, checkParams, confirmKeys, formatMessage, formKeys, type Locale, type RuleDef, type RuleFamily } from '../shared/validation/server'
 
 const FAMILY_TITLES: Record<RuleFamily, string> = {
@@ -17,6 +18,10 @@ const FAMILY_TITLES: Record<RuleFamily, string> = {
 const cell = (text: string) =>
   text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, ' ')
 const code = (text: string) => '`' + text + '`'
+const row = (cells: string[]) => `| ${cells.join(' | ')} |`
+const divider = (columns: number) => `|${'---|'.repeat(columns)}`
+/** One column per language of the list, in its order. */
+const languages = (column: (locale: (typeof LOCALES)[number]) => string) => LOCALES.map(column)
 
 function paramsCell(rule: RuleDef): string {
   if (rule.params.length === 0) return '–'
@@ -71,7 +76,7 @@ export function renderValidationDocs(): string {
     '- `shared/validation/index.ts`, the browser\'s: the same catalogue without AJV and without message files, so the',
     '  bundle carries neither. It formats with the messages it is given: `provideValidationMessages(locale, units)`',
     '  with the `units` tree the page loaded (`client/entry.tsx` does this before the page runs). Imported alone',
-    '  without that, `validateValue` and every other message throws (`validation messages for "en" were not provided…`)',
+    '  without that, `validateValue` and every other message throws (`validation messages for "<locale>" were not provided…`)',
     '  instead of answering message ids.',
     '',
     '## How to use',
@@ -81,7 +86,7 @@ export function renderValidationDocs(): string {
     '- Server: `buildSchema(fields, locale?)` returns a JSON Schema whose rule keywords (`"v:required"`, `"v:maxChars"`, …)',
     '  are custom and whose messages need ajv-errors, so a plain `new Ajv()` cannot compile it. Compile it with the AJV',
     '  instance of `createValidationAjv()` and turn the errors into field -> message with `formErrors`:',
-    '  `const validate = createValidationAjv().compile(buildSchema(fields, "en"))`, then',
+    '  `const validate = createValidationAjv().compile(buildSchema(fields, locale))`, then',
     '  `validate(input) ? {} : formErrors(validate.errors)`. `compileForm(fields, locale?)` does the same with a cached',
     '  validator, and `validateForm(fields, input, locale?)` returns the same object as `validateFields`.',
     '',
@@ -98,25 +103,21 @@ export function renderValidationDocs(): string {
   for (const family of Object.keys(FAMILY_TITLES) as RuleFamily[]) {
     const rules = catalogue.filter((r) => r.family === family)
     if (rules.length === 0) continue
-    lines.push(`## ${FAMILY_TITLES[family]}`, '', '| Rule | Parameters | Passes when | English message | Japanese message |', '|---|---|---|---|---|')
+    lines.push(`## ${FAMILY_TITLES[family]}`, '', row(['Rule', 'Parameters', 'Passes when', ...languages((l) => `${englishName(l.code)} message`)]), divider(3 + LOCALES.length))
     for (const rule of rules) {
-      lines.push(
-        `| ${code(rule.id)} | ${paramsCell(rule)}${cell(exampleNote(rule))} | ${cell(rule.summary)} | ${messagesCell(rule, 'en')} | ${messagesCell(rule, 'ja')} |`,
-      )
+      lines.push(row([code(rule.id), paramsCell(rule) + cell(exampleNote(rule)), cell(rule.summary), ...languages((l) => messagesCell(rule, l.code))]))
     }
     lines.push('')
   }
   lines.push('## Asynchronous rules and transforms', '', 'Exported as functions of their own, not through `validateValue`.', '')
-  lines.push('| Function | What it does | English message | Japanese message |', '|---|---|---|---|')
+  lines.push(row(['Function', 'What it does', ...languages((l) => `${englishName(l.code)} message`)]), divider(2 + LOCALES.length))
   for (const e of ASYNC_AND_TRANSFORMS) {
-    const en = e.messageKey ? formatMessage('en', e.messageKey) : '–'
-    const ja = e.messageKey ? formatMessage('ja', e.messageKey) : '–'
-    lines.push(`| ${code(e.signature)} | ${cell(e.summary)} | ${cell(en)} | ${cell(ja)} |`)
+    lines.push(row([code(e.signature), cell(e.summary), ...languages((l) => cell(e.messageKey ? formatMessage(l.code, e.messageKey) : '–'))]))
   }
-  lines.push('', '## Confirmation prompts and form messages', '', '| Message id | English | Japanese |', '|---|---|---|')
+  lines.push('', '## Confirmation prompts and form messages', '', row(['Message id', ...languages((l) => englishName(l.code))]), divider(1 + LOCALES.length))
   for (const key of [...confirmKeys, ...Object.values(formKeys)]) {
     const values = { count: 3 }
-    lines.push(`| ${code(key)} | ${cell(formatMessage('en', key, values))} | ${cell(formatMessage('ja', key, values))} |`)
+    lines.push(row([code(key), ...languages((l) => cell(formatMessage(l.code, key, values)))]))
   }
   lines.push('')
   return lines.join('\n')

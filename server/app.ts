@@ -30,6 +30,7 @@ import contentPlugin from './plugins/content'
 import urlPolicyPlugin, { refuseBadUrls } from './plugins/url-policy'
 import { answerClientError } from './client-error'
 import { capConnections, httpServerOptions } from './http-limits'
+import { validatorCompiler } from './request-schemas'
 
 export interface AppDeps {
   /** Already-loaded content (tests); by default the content folder is loaded and validated. */
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     http: httpServerOptions(config),
     requestTimeout: config.requestTimeoutMs,
   })
+  // Route schemas (body, querystring) are checked by the one AJV factory's instance, the input as sent.
+  app.setValidatorCompiler(validatorCompiler)
   capConnections(app.server, config, app.log)
   const manifest = deps.manifest ?? readManifest(config.distDir, config.nodeEnv)
   const missingLog = app.log.child({ component: 'i18n' })

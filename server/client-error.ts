@@ -1,23 +1,31 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
+import { escapeHtml } from '../shared/escape'
+import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../shared/i18n/locales'
+import { lookupMessage } from '../shared/i18n/messages'
+import { localizePath } from '../shared/i18n/negotiate'
+import { catalog } from './i18n/catalog'
 
-/** What a visitor reads for each status Node's HTTP parser answers itself, in both languages (the path is unknown). */
-const TEXT: Record<number, { ja: string; en: string }> = {
-  400: { ja: 'リクエストが正しくありません。', en: 'The request is invalid.' },
-  408: { ja: 'リクエストがタイムアウトしました。もう一度お試しください。', en: 'The request took too long. Please try again.' },
-  431: { ja: 'リクエストヘッダーが大きすぎます。Cookie を削除してからお試しください。', en: 'The request headers are too large. Clear this site’s cookies and try again.' },
-}
+/** Statuses Node's HTTP parser answers itself, each with its text in every language (titles.refused in locales/). */
+const REFUSED_STATUSES = [400, 408, 431]
 
-/** A whole error page with no outside resource: nothing may be loaded for a request that was not understood. */
+const refusedText = (code: Locale, key: string) => escapeHtml(lookupMessage(catalog[code], `titles.refused.${key}`) ?? '')
+/** The lang attribute of a text in a language other than the page's (the default language's). */
+const langOf = (code: Locale) => (code === DEFAULT_LOCALE ? '' : ` lang="${code}"`)
+
+/**
+ * A whole error page with no outside resource: nothing may be loaded for a request that was not understood.
+ * What a visitor reads is given in every language, one after the other (the path, and so the language, is unknown).
+ */
 export function clientErrorPage(status: number): string {
-  const text = TEXT[status] ?? TEXT[400]!
+  const key = String(REFUSED_STATUSES.includes(status) ? status : 400)
   const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`
   return (
-    `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
+    `<!doctype html><html lang="${DEFAULT_LOCALE}"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
-    `<body><h1>${title}</h1><p>${text.ja}</p><p lang="en">${text.en}</p>` +
-    `<p><a href="/">トップページへ戻る</a> · <a href="/en" lang="en">Back to the home page</a></p></body></html>`
+    `<body><h1>${title}</h1>${LOCALE_CODES.map((code) => `<p${langOf(code)}>${refusedText(code, key)}</p>`).join('')}` +
+    `<p>${LOCALE_CODES.map((code) => `<a href="${localizePath('/', code)}"${langOf(code)}>${refusedText(code, 'home')}</a>`).join(' · ')}</p></body></html>`
   )
 }
 

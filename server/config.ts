@@ -1,10 +1,10 @@
 import { resolve } from 'node:path'
-import { Ajv } from 'ajv'
 import { contactConfigProblems, contactEnvProperties, readContactConfig, type ContactConfig } from './contact/config'
 import { readSecretFiles, SECRET_FILE_VARIABLES, SECRET_VARIABLES } from './config-secrets'
 import { unknownSettingsOf } from './config-unknown'
 import { readStaffConfig, staffConfigProblems, staffEnvProperties, type StaffConfig } from './staff/config'
 import { ALLOWED, isHost, isLoopback, isTrustProxy } from './config-formats'
+import { createAjv } from '../shared/validation/server'
 
 export { ALLOWED, isHost, isLoopback, isTrustProxy }
 
@@ -97,9 +97,8 @@ export function unknownSettings(env: NodeJS.ProcessEnv = process.env): string[] 
   return unknownSettingsOf(env, ENV_VARIABLES)
 }
 
-const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true })
-ajv.addFormat('trust-proxy', isTrustProxy)
-ajv.addFormat('host', isHost)
+// Settings are strings: coerced to their types, the defaults filled in, every wrong one reported.
+const ajv = createAjv({ coerceTypes: true, useDefaults: true, allErrors: true, formats: { 'trust-proxy': isTrustProxy, host: isHost } })
 const validateEnv = ajv.compile(envSchema)
 
 export class ConfigError extends Error {}

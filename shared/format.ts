@@ -1,13 +1,11 @@
-import type { Locale } from './i18n/locales'
+import { localeInfo, type Locale } from './i18n/locales'
 
 const cache = new Map<string, Intl.DateTimeFormat>()
 function formatter(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = locale + JSON.stringify(options)
+  const tag = localeInfo(locale).intl
+  const key = tag + JSON.stringify(options)
   let f = cache.get(key)
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', { timeZone: 'UTC', ...options })
-    cache.set(key, f)
-  }
+  if (!f) cache.set(key, (f = new Intl.DateTimeFormat(tag, { timeZone: 'UTC', ...options })))
   return f
 }
 
@@ -17,14 +15,11 @@ function toDate(value: string): Date {
   return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1))
 }
 
-/**
- * Lists: 2025.04.01 in both languages (the site's list style): the numeric year, month and day parts of
- * Intl.DateTimeFormat, joined by dots (no locale writes this pattern itself).
- */
+/** Lists: 2025.04.01 in every language (the site's list style, which no locale writes itself): the UTC calendar day's numbers. */
 export function formatListDate(value: string): string {
-  const parts = formatter('en', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(toDate(value.slice(0, 10)))
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}.${part('month')}.${part('day')}`
+  const date = toDate(value.slice(0, 10))
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getUTCFullYear()}.${pad(date.getUTCMonth() + 1)}.${pad(date.getUTCDate())}`
 }
 
 /** Article heads: 2025年4月1日 / 1 April 2025. */
@@ -32,19 +27,16 @@ export function formatLongDate(value: string, locale: Locale): string {
   return formatter(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(toDate(value))
 }
 
-/** Project periods: 2023年4月 / Apr 2023. */
+/** Project periods: 2023年4月 / Apr 2023 (the abbreviated month: Japanese has no shorter one). */
 export function formatMonth(value: string, locale: Locale): string {
-  return formatter(locale, locale === 'ja' ? { year: 'numeric', month: 'long' } : { year: 'numeric', month: 'short' }).format(toDate(value))
+  return formatter(locale, { year: 'numeric', month: 'short' }).format(toDate(value))
 }
 
 /** Floor areas: 12,345.67㎡ / 12,345.67 m². */
 const areaFormats = new Map<Locale, Intl.NumberFormat>()
 export function formatArea(value: number, locale: Locale): string {
+  const { intl, areaUnit } = localeInfo(locale)
   let format = areaFormats.get(locale)
-  if (!format) {
-    format = new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', { maximumFractionDigits: 2, minimumFractionDigits: 2 })
-    areaFormats.set(locale, format)
-  }
-  const n = format.format(value)
-  return locale === 'ja' ? `${n}㎡` : `${n} m²`
+  if (!format) areaFormats.set(locale, (format = new Intl.NumberFormat(intl, { maximumFractionDigits: 2, minimumFractionDigits: 2 })))
+  return format.format(value) + areaUnit
 }

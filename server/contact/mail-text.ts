@@ -1,14 +1,13 @@
-import jaMail from '../../locales/ja/mail.json' with { type: 'json' }
-import enMail from '../../locales/en/mail.json' with { type: 'json' }
+import { LOCALE_FILES } from '../../locales'
 import type { SiteInfo } from '../../shared/content'
-import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales'
+import { DEFAULT_LOCALE, perLocale, type Locale } from '../../shared/i18n/locales'
 import { createTranslator, type MessageNode, type MessageTree, type Translate } from '../../shared/i18n/messages'
 import { CONTROL_RUNS, formatDay, printable } from '../../shared/validation'
 import { catalog } from '../i18n/catalog'
 import type { Inquiry, MailKind } from './store'
 
 /** Mail texts: the `mail` group of locales/{ja,en}/mail.json (server only), plus field labels from `units`. */
-export const MAIL_MESSAGES: Record<Locale, MessageNode> = { ja: jaMail, en: enMail }
+export const MAIL_MESSAGES: Record<Locale, MessageNode> = perLocale((code) => LOCALE_FILES[code].mail)
 
 const translators = new Map<Locale, Translate>()
 function translator(locale: Locale): Translate {

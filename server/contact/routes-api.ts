@@ -3,7 +3,7 @@ import { normalizeContact } from '../../shared/pages/contact/normalize'
 import { errorCount } from '../../shared/pages/contact/page-data'
 import { formatMessage, formKeys } from '../../shared/validation/server'
 import { answerLocale } from '../request-locale'
-import { bodyLocale, isInquiryShape } from './api-shape'
+import { bodyLocale, inquiryBodySchema } from './api-shape'
 import { inquiryLog, isCrossSite, mediaType } from './guards'
 import { CrossSiteRequest, NotJson } from '../errors'
 import type { ErrorAnswer } from '../plugins/errors'
@@ -35,8 +35,10 @@ interface ApiOptions {
  * Order: onRequest refuses a body that is not JSON (403 when the request is also cross-site,
  * else 415) before it is read; the JSON is then parsed (400, 413), so the cross-site check
  * (preValidation, 403) and the rate limiter (preHandler, the budget the form POSTs share)
- * answer in the body's `locale`. Errors are { message } in the body's `locale`, else (body
- * not read or not parsed) the Accept-Language's.
+ * answer in the body's `locale`. Fastify checks the body against its schema (./api-shape) and
+ * attaches the failure: the handler answers it (400) once the rate limiter has counted the request.
+ * Errors are { message } in the body's `locale`, else (body not read or not parsed) the
+ * Accept-Language's.
  */
 export default async function contactApiRoutes(app: FastifyInstance, { service, siteUrl, limiter }: ApiOptions) {
   const mediaGuard: onRequestHookHandler = async (req) => {
@@ -50,15 +52,17 @@ export default async function contactApiRoutes(app: FastifyInstance, { service, 
   const errorAnswer: ErrorAnswer = (status, req, reply) => sendApiError(reply, status, bodyLocale(req.body) ?? answerLocale(req))
   const config = { errorAnswer, errorSubject: 'inquiry' }
 
-  app.post('/api/contact', { bodyLimit: BODY_LIMIT, onRequest: mediaGuard, preValidation: siteGuard, preHandler: limiter, config }, async (req, reply) => {
-    const body = req.body
-    const locale = bodyLocale(body) ?? answerLocale(req)
+  const schema = { body: inquiryBodySchema }
+  const options = { schema, attachValidation: true, bodyLimit: BODY_LIMIT, onRequest: mediaGuard, preValidation: siteGuard, preHandler: limiter, config }
+  app.post('/api/contact', options, async (req, reply) => {
+    const locale = bodyLocale(req.body) ?? answerLocale(req)
     const log = inquiryLog(req)
     reply.header('cache-control', 'no-store')
-    if (!isInquiryShape(body)) {
+    if (req.validationError) {
       log.info({ statusCode: 400 }, 'inquiry refused: unknown fields or wrong types')
       return sendApiError(reply, 400, locale)
     }
+    const body = req.body as Record<string, unknown>
     const token = typeof body._token === 'string' && body._token !== '' ? body._token : null
     let check: TokenCheck | null = null
     if (!service.hasApiKey(req.headers.authorization)) {

@@ -4,6 +4,7 @@ import type { ValidateFunction } from 'ajv'
 import type { Locale } from '../../shared/i18n/locales'
 import type { NewsItem, ProjectItem } from '../../shared/content'
 import type { LoadContext } from './context'
+import { fileNameRule, localisedFile } from './file-names'
 import { frontMatterProblem, parseFrontMatter } from './front-matter'
 import { bodyImages } from './pages'
 import { japanDay, parsePublishDate, setPublication } from './publication'
@@ -13,8 +14,6 @@ import { missingVersions } from './warnings'
 
 /** An item's versions by slug: each language it is written in. */
 export type ItemsBySlug<T> = Map<string, Partial<Record<Locale, T>>>
-
-const ITEM_FILE = /^([a-z0-9][a-z0-9-]*)\.(ja|en)\.md$/
 
 interface ItemFile {
   slug: string
@@ -36,14 +35,14 @@ async function loadItems<T>(ctx: LoadContext, folder: string, validate: Validate
   if (!existsSync(dir)) return result
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name)
-    const m = ITEM_FILE.exec(name)
-    if (!m) {
-      if (!name.startsWith('.')) ctx.problems.push(`${ctx.rel(path)}: file name must be <slug>.ja.md or <slug>.en.md, the slug using only a-z, 0-9 and - (not first)`)
+    const file = localisedFile(name)
+    if (!file) {
+      if (!name.startsWith('.')) ctx.problems.push(`${ctx.rel(path)}: ${fileNameRule('slug')}`)
       continue
     }
     const text = ctx.read(path)
     if (text === null) continue
-    const [, slug, locale] = m as unknown as [string, string, Locale]
+    const { name: slug, locale } = file
     try {
       const doc = parseFrontMatter(text)
       if (!ctx.check(validate, doc.data, ctx.rel(path))) continue

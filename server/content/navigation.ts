@@ -144,7 +144,7 @@ function menuEntry(entry: unknown): { path: string; label?: Record<Locale, strin
   const texts = label && typeof label === 'object' ? (label as Record<string, unknown>) : {}
   for (const code of LOCALE_CODES) {
     const text = texts[code]
-    if (typeof text !== 'string' || text.trim() === '') return `label.${code}: is required: the link's text in each language (label: { ja: …, en: … })`
+    if (typeof text !== 'string' || text.trim() === '') return `label.${code}: is required: the link's text in each language (label: { ${LOCALE_CODES.map((c) => `${c}: …`).join(', ')} })`
   }
   const extra = Object.keys(texts).find((k) => !(LOCALE_CODES as readonly string[]).includes(k))
   if (extra) return `label.${extra}: is not a known language (${LOCALE_CODES.join(', ')})`

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { SITE_IMAGES, STATIC_PAGE_IDS, type ImageRef, type PageContent } from '../../shared/content'
 import type { LoadContext } from './context'
+import { fileNameRule, localisedFile } from './file-names'
 import { CONTENT_FORMATS } from './formats'
 import { frontMatterProblem, parseFrontMatter, writtenPath } from './front-matter'
 import { markdownImages } from './markdown'
@@ -35,8 +36,6 @@ interface PageFront {
   label?: string
 }
 
-const PAGE_FILE = /^([a-z0-9][a-z0-9-]*)\.(ja|en)\.md$/
-
 /**
  * The pages (content/pages/<name>.<lang>.md). The five built-in pages (about, service, greeting,
  * privacy-policy, term-of-service) are required in every language and live at their fixed routes;
@@ -51,12 +50,12 @@ export async function loadPages(ctx: LoadContext): Promise<{ pages: Map<string, 
     for (const code of LOCALE_CODES) await loadPage(ctx, pages, leftOut, id, code, join(dir, `${id}.${code}.md`))
   }
   for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
-    const m = PAGE_FILE.exec(name)
-    if (!m) {
-      if (!name.startsWith('.')) ctx.problems.push(`${ctx.rel(join(dir, name))}: file name must be <name>.ja.md or <name>.en.md, the name using only a-z, 0-9 and - (not first)`)
+    const file = localisedFile(name)
+    if (!file) {
+      if (!name.startsWith('.')) ctx.problems.push(`${ctx.rel(join(dir, name))}: ${fileNameRule('name')}`)
       continue
     }
-    if (!isStaticPageId(m[1]!)) await loadPage(ctx, pages, leftOut, m[1]!, m[2] as Locale, join(dir, name))
+    if (!isStaticPageId(file.name)) await loadPage(ctx, pages, leftOut, file.name, file.locale, join(dir, name))
   }
   checkPaths(ctx, pages, leftOut)
   return { pages, leftOut }

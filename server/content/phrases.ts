@@ -9,7 +9,8 @@ import type { Locale } from '../../shared/i18n/locales'
  * render the phrases with <wbr> between them under `word-break: keep-all` (shared/components/phrased.tsx).
  * The phrases travel in the page data, so server and browser render the same markup.
  */
-const segmenter = new Intl.Segmenter('ja', { granularity: 'word' })
+const JAPANESE: Locale = 'ja' // the language this rule is about: its one mention outside shared/i18n/locales.ts
+const segmenter = new Intl.Segmenter(JAPANESE, { granularity: 'word' })
 const HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u
 const KANJI = /\p{Script=Han}/u
 const SINGLE_KANJI = /^\p{Script=Han}$/u
@@ -18,7 +19,7 @@ const OPENING = /^[「『（(【〈《［[“]+$/
 const CLOSING_OR_SPACE = /^[\s」』）)】〉》］\]”、。，．・：！？!?,.:]+$/
 
 export function titlePhrases(text: string, locale: Locale): string[] | undefined {
-  if (locale !== 'ja') return undefined
+  if (locale !== JAPANESE) return undefined
   const phrases: string[] = []
   let carry = '' // an opening bracket or a prefix kanji waiting for the word after it
   for (const { segment } of segmenter.segment(text)) {

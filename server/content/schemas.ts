@@ -1,3 +1,4 @@
+import { LOCALE_CODES, perLocale } from '../../shared/i18n/locales'
 import { SOCIAL_NETWORKS } from '../../shared/social'
 import { NEWS_CATEGORIES, PROJECT_CATEGORIES } from '../../shared/content'
 import type { ContentFormatName } from './formats'
@@ -6,7 +7,8 @@ import type { ContentFormatName } from './formats'
 const written = <F extends ContentFormatName>(format: F) => ({ type: 'string', format }) as const
 const text = { type: 'string', minLength: 1, maxLength: 300 } as const
 const imagePath = written('image')
-const localised = (schema: object) => ({ type: 'object', required: ['ja', 'en'], additionalProperties: false, properties: { ja: schema, en: schema } })
+// A text in every language of the list: { ja: …, en: … }.
+const localised = (schema: object) => ({ type: 'object', required: LOCALE_CODES, additionalProperties: false, properties: perLocale(() => schema) })
 
 export const siteSchema = {
   type: 'object',

@@ -1,10 +1,10 @@
-import { Ajv } from 'ajv'
+import { createAjv } from '../../shared/validation/server'
 import { CONTENT_FORMATS } from './formats'
 import { newsSchema, pageSchema, projectSchema, siteSchema } from './schemas'
 
 // verbose: each error carries the value and its schema, which describeError words.
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true })
-for (const [name, format] of Object.entries(CONTENT_FORMATS)) ajv.addFormat(name, { type: 'string', validate: format.validate })
+const formats = Object.fromEntries(Object.entries(CONTENT_FORMATS).map(([name, format]) => [name, { type: 'string' as const, validate: format.validate }]))
+const ajv = createAjv({ allErrors: true, strict: false, verbose: true, formats })
 
 /** The content's validators, one per kind of file. */
 export const validators = {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { extname, join } from 'node:path'
-import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
+import { englishName, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { STATIC_PAGE_IDS } from '../../shared/content'
 import { imageWidths } from '../../shared/images'
 import type { LoadContext } from './context'
@@ -10,8 +10,6 @@ import type { LoadContext } from './context'
  * only, an image far larger than the site shows it, a page no menu links to). Each is one line like a
  * problem ('file: field: what, in words'); content:check prints them, the server logs them.
  */
-
-const LANGUAGE_NAMES: Record<Locale, string> = { ja: 'Japanese', en: 'English' }
 
 /** A source image above this many bytes is worth a warning, whatever its width. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024
@@ -53,8 +51,8 @@ export function missingVersions(ctx: Pick<LoadContext, 'dir' | 'warnings'>, fold
       if (written.includes(code)) continue
       const missing = `${folder}/${slug}.${code}.md`
       if (existsSync(join(ctx.dir, missing))) continue
-      const shown = written.map((c) => LANGUAGE_NAMES[c]).join(' and ')
-      ctx.warnings.push(`${folder}/${slug}.${written[0]}.md: no ${LANGUAGE_NAMES[code]} version (${missing}): the ${KIND[folder] ?? 'item'} is shown in ${shown} only`)
+      const shown = written.map(englishName).join(' and ')
+      ctx.warnings.push(`${folder}/${slug}.${written[0]}.md: no ${englishName(code)} version (${missing}): the ${KIND[folder] ?? 'item'} is shown in ${shown} only`)
     }
   }
 }

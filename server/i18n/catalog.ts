@@ -1,12 +1,6 @@
-import jaUnits from '../../locales/ja/units.json' with { type: 'json' }
-import jaTitles from '../../locales/ja/titles.json' with { type: 'json' }
-import enUnits from '../../locales/en/units.json' with { type: 'json' }
-import enTitles from '../../locales/en/titles.json' with { type: 'json' }
-import type { Locale } from '../../shared/i18n/locales'
+import { LOCALE_FILES } from '../../locales'
+import { perLocale, type Locale } from '../../shared/i18n/locales'
 import type { MessageTree } from '../../shared/i18n/messages'
 
 /** The message trees of every language, bundled into the server at build time. */
-export const catalog: Record<Locale, MessageTree> = {
-  ja: { units: jaUnits, titles: jaTitles },
-  en: { units: enUnits, titles: enTitles },
-}
+export const catalog: Record<Locale, MessageTree> = perLocale((code) => ({ units: LOCALE_FILES[code].units, titles: LOCALE_FILES[code].titles }))

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { isLocale, LOCALE_COOKIE, type Locale } from '../../shared/i18n/locales'
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '../../shared/i18n/locales'
 import { isBot, localizePath, negotiateLocale } from '../../shared/i18n/negotiate'
 import { switchLocation } from '../../shared/alternates'
 import { sameSiteTarget } from '../../shared/url-policy'
@@ -36,13 +36,15 @@ export default fp<LocalePluginOptions>(
       if (config.rootRedirect && !isBot(req.headers['user-agent'])) {
         const choice = negotiateLocale({ cookie: req.cookies[LOCALE_COOKIE.name], acceptLanguage: req.headers['accept-language'] })
         if (choice.source !== 'cookie') writeLocaleCookie(req, reply, choice.locale, config.localeCookieCrossSite)
-        if (choice.locale !== 'ja') return reply.redirect(localizePath('/', choice.locale), 302)
+        if (choice.locale !== DEFAULT_LOCALE) return reply.redirect(localizePath('/', choice.locale), 302)
       }
       return reply.renderPage('/')
     })
 
-    app.get<{ Params: { code: string }; Querystring: { to?: string } }>('/_locale/:code', async (req, reply) => {
-      const to = typeof req.query.to === 'string' ? req.query.to : '/'
+    // ?to= is one string; anything else (repeated, absent) goes home, as a missing one does.
+    const schema = { querystring: { type: 'object', properties: { to: { type: 'string' } } } }
+    app.get<{ Params: { code: string }; Querystring: { to?: string } }>('/_locale/:code', { schema, attachValidation: true }, async (req, reply) => {
+      const to = req.validationError || req.query.to === undefined ? '/' : req.query.to
       reply.header('cache-control', 'no-store')
       const code = req.params.code
       if (!isLocale(code)) return reply.redirect(sameSiteTarget(to) ?? '/', 302)

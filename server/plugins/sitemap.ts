@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
+import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { Config } from '../config'
 import { renderSitemap, sitemapEntries } from '../seo/sitemap'
 import { renderAtom } from '../seo/feed'
@@ -26,7 +26,7 @@ export default fp<SitemapPluginOptions>(
     app.get(PATHS.sitemap, serve(LOCALE_CODES))
     for (const code of LOCALE_CODES) app.get(`/${code}${PATHS.sitemap}`, serve([code]))
 
-    // Atom feeds of the news: /news/feed.xml (Japanese), /ja/news/feed.xml and /en/news/feed.xml.
+    // Atom feeds of the news: /news/feed.xml (the default language's) and /<code>/news/feed.xml for each.
     const feed = (code: Locale) => {
       const translate = createTranslator(code, catalog[code])
       return async (req: FastifyRequest, reply: FastifyReply) => {
@@ -46,7 +46,7 @@ export default fp<SitemapPluginOptions>(
         return reply.type('application/atom+xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml)
       }
     }
-    app.get(PATHS.newsFeed, feed('ja'))
+    app.get(PATHS.newsFeed, feed(DEFAULT_LOCALE))
     for (const code of LOCALE_CODES) app.get(`/${code}${PATHS.newsFeed}`, feed(code))
 
     app.get(PATHS.robots, async (req, reply) => {

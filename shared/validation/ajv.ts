@@ -9,15 +9,29 @@ import { catalogue } from './catalogue'
 import { rulePasses, type PreparedRule } from './form'
 import { checkParams, isFieldRef } from './params'
 import { buildSchema, ruleKeyword } from './schema'
+import { DEFAULT_LOCALE } from '../i18n/locales'
 import type { FormErrors, FormFields, Locale } from './types'
 
+/** What a use adds to AJV's own options (coerceTypes, useDefaults, allErrors, strict, formats…). */
+export interface AjvSetup extends Options {
+  /** ajv-errors' `errorMessage` keyword (it needs `allErrors: true`). */
+  errorMessages?: boolean
+  /** One keyword per catalogue rule, `v:<id>` (./schema), running the same pure check as validateValue. */
+  ruleKeywords?: boolean
+}
+
 /**
- * A new AJV instance that knows every rule keyword (`v:<id>`) and ajv-errors. `allErrors`
- * is required by ajv-errors; `ownProperties` keeps inherited properties out of the data.
+ * The project's one AJV factory: every validator is compiled by an instance from here (a test counts
+ * `new Ajv(`). Each use passes what differs: the configuration coerces and fills in defaults
+ * (server/config.ts), the content reports every error verbosely with its written formats
+ * (server/content/validators.ts), route schemas take the input as sent (server/request-schemas.ts,
+ * Fastify's validator compiler), forms add ajv-errors and the rule keywords (createValidationAjv).
+ * Formats are AJV's own `formats` option. On the server only: the browser bundle never loads AJV.
  */
-export function createValidationAjv(options: Options = {}): Ajv {
-  const ajv = new Ajv({ allErrors: true, ownProperties: true, ...options })
-  ajvErrors(ajv)
+export function createAjv({ errorMessages = false, ruleKeywords = false, ...options }: AjvSetup = {}): Ajv {
+  const ajv = new Ajv(options)
+  if (errorMessages) ajvErrors(ajv)
+  if (!ruleKeywords) return ajv
   for (const rule of catalogue) {
     ajv.addKeyword({
       keyword: ruleKeyword(rule.id),
@@ -32,11 +46,19 @@ export function createValidationAjv(options: Options = {}): Ajv {
   return ajv
 }
 
+/**
+ * An AJV instance for form schemas (buildSchema): every rule keyword (`v:<id>`) and ajv-errors.
+ * `allErrors` is required by ajv-errors; `ownProperties` keeps inherited properties out of the data.
+ */
+export function createValidationAjv(options: Options = {}): Ajv {
+  return createAjv({ allErrors: true, ownProperties: true, ...options, errorMessages: true, ruleKeywords: true })
+}
+
 let shared: Ajv | undefined
 const compiled = new WeakMap<FormFields, Map<Locale, ValidateFunction>>()
 
 /** The compiled validator of a form definition in one locale (cached per definition object). */
-export function compileForm(fields: FormFields, locale: Locale = 'ja'): ValidateFunction {
+export function compileForm(fields: FormFields, locale: Locale = DEFAULT_LOCALE): ValidateFunction {
   let byLocale = compiled.get(fields)
   if (!byLocale) compiled.set(fields, (byLocale = new Map()))
   let validate = byLocale.get(locale)
@@ -83,7 +105,7 @@ export function formErrors(errors: readonly ErrorObject[] | null | undefined): F
  * Validates posted data against a form definition on the server: field -> localised
  * message of its first failing rule; {} when everything passes.
  */
-export function validateForm(fields: FormFields, input: unknown, locale: Locale = 'ja'): FormErrors {
+export function validateForm(fields: FormFields, input: unknown, locale: Locale = DEFAULT_LOCALE): FormErrors {
   const validate = compileForm(fields, locale)
   return validate(input) ? {} : formErrors(validate.errors)
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../i18n/locales'
 import { msgKey } from './define'
 import { formatMessage } from './messages'
 import { isEmpty } from './text'
@@ -30,7 +31,7 @@ export function unique(isUnique: AsyncChecker): AsyncRule {
 export function asyncCustom(checker: AsyncChecker, messageKey: string, values?: MessageValues): AsyncRule {
   if (typeof checker !== 'function') throw new TypeError('asyncCustom: checker must be a function')
   if (typeof messageKey !== 'string' || messageKey === '') throw new TypeError('asyncCustom: messageKey must be a message id')
-  return async (value, locale = 'ja') => {
+  return async (value, locale = DEFAULT_LOCALE) => {
     if (isEmpty(value)) return null
     return (await checker(value)) === true ? null : formatMessage(locale, messageKey, values)
   }

@@ -1,4 +1,4 @@
-import type { MessageValues, ParamDef, RuleDef, RuleFamily } from './types'
+import type { Locale, MessageValues, ParamDef, RuleDef, RuleFamily } from './types'
 
 /** Message id of a rule (or of one of its variants). */
 export function msgKey(id: string, variant?: string): string {
@@ -21,7 +21,7 @@ export function paramRule(
   summary: string,
   params: readonly ParamDef[],
   test: (value: unknown, params: readonly unknown[]) => boolean,
-  values: (params: readonly unknown[], locale: 'ja' | 'en') => MessageValues = () => ({}),
+  values: (params: readonly unknown[], locale: Locale) => MessageValues = () => ({}),
 ): RuleDef {
   const key = msgKey(id)
   return { id, family, summary, params, messageKeys: [key], test, message: (p, locale) => ({ key, values: values(p, locale) }) }

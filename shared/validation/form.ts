@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../i18n/locales'
 import { getRule } from './catalogue'
 import { formatMessage, formKeys } from './messages'
 import { checkParams, isFieldRef } from './params'
@@ -88,7 +89,7 @@ export function checkField(field: PreparedField, data: unknown, locale: Locale):
  * that pass are absent). Input that is not an object gives { '': units.form.invalid }.
  * The server-side `validateForm` of ./ajv returns the same object for the same input.
  */
-export function validateFields(fields: FormFields, input: unknown, locale: Locale = 'ja'): FormErrors {
+export function validateFields(fields: FormFields, input: unknown, locale: Locale = DEFAULT_LOCALE): FormErrors {
   const form = prepareForm(fields)
   if (!isPlainObject(input)) return { '': formatMessage(locale, formKeys.invalid) }
   const errors: FormErrors = {}

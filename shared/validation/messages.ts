@@ -1,12 +1,12 @@
 import { createTranslator, type CompiledNode, type MessageNode, type Translate } from '../i18n/messages'
-import { isLocale } from '../i18n/locales'
+import { DEFAULT_LOCALE, localeInfo } from '../i18n/locales'
 import type { Locale, MessageRef, MessageValues } from './types'
 /**
  * The `units` message trees the catalogue formats with (every validation, confirmation and form
  * message lives there), given by whoever runs it: the server entry (./server) at import with the
  * locale files, the browser with the trees the page already loaded, so they are never bundled twice.
  */
-const UNITS: Record<Locale, MessageNode | CompiledNode> = { ja: {}, en: {} }
+const UNITS: Partial<Record<Locale, MessageNode | CompiledNode>> = {}
 const provided = new Set<Locale>()
 const translators = new Map<Locale, Translate>()
 
@@ -17,7 +17,7 @@ export function provideValidationMessages(locale: Locale, units: MessageNode | C
 }
 
 function translator(locale: Locale): Translate {
-  if (!isLocale(locale)) throw new TypeError(`unsupported locale ${String(locale)}`)
+  localeInfo(locale) // a TypeError for an unsupported locale
   // A caller's import mistake, not a visitor's input: thrown, rather than message ids shown as text.
   if (!provided.has(locale)) {
     throw new Error(
@@ -27,7 +27,7 @@ function translator(locale: Locale): Translate {
   }
   let t = translators.get(locale)
   if (!t) {
-    t = createTranslator(locale, { units: UNITS[locale], titles: {} }, { fallbackMessages: { units: UNITS.ja, titles: {} } })
+    t = createTranslator(locale, { units: UNITS[locale] ?? {}, titles: {} }, { fallbackMessages: { units: UNITS[DEFAULT_LOCALE] ?? {}, titles: {} } })
     translators.set(locale, t)
   }
   return t

@@ -4,7 +4,7 @@ import { parseDate } from './calendar'
 export function isTimeZone(value: unknown): value is string {
   if (typeof value !== 'string' || value === '') return false
   try {
-    new Intl.DateTimeFormat('en', { timeZone: value })
+    new Intl.DateTimeFormat(undefined, { timeZone: value })
     return true
   } catch {
     return false

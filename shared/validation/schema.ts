@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../i18n/locales'
 import { checkField, prepareForm } from './form'
 import { formatMessage, formKeys } from './messages'
 import { failureMessage } from './validate'
@@ -31,10 +32,10 @@ export type JsonSchema = Record<string, unknown>
  * and map the errors with `formErrors`; or let `compileForm(fields, locale)` /
  * `validateForm(fields, input, locale)` do both. All are exported by ./index:
  *
- *     const validate = createValidationAjv().compile(buildSchema(fields, 'en'))
+ *     const validate = createValidationAjv().compile(buildSchema(fields, locale))
  *     const errors = validate(input) ? {} : formErrors(validate.errors) // field -> message
  */
-export function buildSchema(fields: FormFields, locale: Locale = 'ja'): JsonSchema {
+export function buildSchema(fields: FormFields, locale: Locale = DEFAULT_LOCALE): JsonSchema {
   const form = prepareForm(fields)
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, localeInfo } from '../i18n/locales'
 import { getRule } from './catalogue'
 import { renderMessage } from './messages'
 import { checkParams } from './params'
@@ -23,9 +24,9 @@ export function failureMessage(rule: RuleDef, checkedParams: readonly unknown[],
  * Returns the localised message when the value breaks the rule, null when it passes.
  * Throws for an unknown rule id, bad parameters or an unsupported locale.
  */
-export function validateValue(ruleId: string, value: unknown, params?: unknown[], locale: Locale = 'ja'): string | null {
+export function validateValue(ruleId: string, value: unknown, params?: unknown[], locale: Locale = DEFAULT_LOCALE): string | null {
   const rule = getRule(ruleId)
   const checked = checkParams(rule, params)
-  if (locale !== 'ja' && locale !== 'en') throw new TypeError(`unsupported locale ${String(locale)}`)
+  localeInfo(locale) // a TypeError for an unsupported locale
   return passes(rule, value, checked) ? null : failureMessage(rule, checked, locale)
 }

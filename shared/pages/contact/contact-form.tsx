@@ -1,6 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react'
 import { useI18n } from '../../i18n/context'
-import { CONTACT_FIELDS, INQUIRY_TYPES, MAX_CHARS, oneYearAfter, type ContactField } from './fields'
+import { asksNameKana, CONTACT_FIELDS, INQUIRY_TYPES, MAX_CHARS, oneYearAfter, type ContactField } from './fields'
 import { ErrorSummary } from '../../components/error-summary'
 import { Field, type ControlProps } from '../../components/form-field'
 import type { ContactForm } from './use-contact-form'
@@ -44,7 +44,7 @@ export function ContactFormStep({ form, action, token, today, privacyHref }: For
       ) : null}
       <input type="hidden" name="_token" value={token} />
       {field('name', (p) => <input {...p} type="text" autoComplete="name" {...text('name')} />, hint('name'))}
-      {locale === 'ja' ? field('nameKana', (p) => <input {...p} type="text" {...text('nameKana')} />, hint('nameKana')) : null}
+      {asksNameKana(locale) ? field('nameKana', (p) => <input {...p} type="text" {...text('nameKana')} />, hint('nameKana')) : null}
       {field('company', (p) => <input {...p} type="text" autoComplete="organization" {...text('company')} />, hint('company'))}
       {field('email', (p) => <input {...p} type="email" autoComplete="email" inputMode="email" spellCheck={false} {...text('email')} />, hint('email'))}
       {field('emailConfirm', (p) => <input {...p} type="email" autoComplete="email" inputMode="email" spellCheck={false} {...text('emailConfirm')} />, hint('emailConfirm'))}

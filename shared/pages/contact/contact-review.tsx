@@ -1,10 +1,11 @@
 import { useI18n } from '../../i18n/context'
-import { CONTACT_FIELDS, type ContactField } from './fields'
+import type { Locale } from '../../i18n/locales'
+import { asksNameKana, CONTACT_FIELDS, type ContactField } from './fields'
 import type { ContactForm } from './use-contact-form'
 
 /** Rows of the review list: the confirmation address is not repeated; kana only where asked. */
-function shownFields(locale: string, nameKana: string): ContactField[] {
-  return CONTACT_FIELDS.filter((name) => name !== 'emailConfirm' && (name !== 'nameKana' || locale === 'ja' || nameKana !== ''))
+function shownFields(locale: Locale, nameKana: string): ContactField[] {
+  return CONTACT_FIELDS.filter((name) => name !== 'emailConfirm' && (name !== 'nameKana' || asksNameKana(locale) || nameKana !== ''))
 }
 
 interface ReviewStepProps {

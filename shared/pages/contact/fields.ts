@@ -2,7 +2,7 @@
  * The contact form's fields and their rules, from the shared validation catalogue: the
  * browser checks them as the visitor types, the server builds its AJV schema from them.
  */
-import { daysInMonth, DEFAULT_TIME_ZONE, parseDate, type FormFields } from '../../validation'
+import { daysInMonth, DEFAULT_TIME_ZONE, parseDate, type FormFields, type Locale } from '../../validation'
 import type { ContactValues } from './values'
 
 export const INQUIRY_TYPES = ['estimate', 'new-construction', 'renovation', 'recruitment', 'other'] as const
@@ -16,6 +16,12 @@ export function isInquiryType(value: unknown): value is InquiryType {
 export const CONTACT_FIELDS = ['name', 'nameKana', 'company', 'email', 'emailConfirm', 'phone', 'inquiryType', 'preferredDate', 'message', 'privacyConsent'] as const
 export type ContactField = (typeof CONTACT_FIELDS)[number]
 export type ContactTextField = Exclude<ContactField, 'privacyConsent'>
+
+/**
+ * Whether the form asks for the reading of the name in kana (nameKana): only in Japanese, whose names it
+ * is about (the rule's one mention of the language outside shared/i18n/locales.ts).
+ */
+export const asksNameKana = (locale: Locale): boolean => locale === 'ja'
 
 export const MAX_CHARS = { name: 100, nameKana: 100, company: 100, message: 2000 } as const
 

@@ -1,5 +1,5 @@
 import type { Locale } from '../../i18n/locales'
-import { CONTACT_FIELDS } from './fields'
+import { asksNameKana, CONTACT_FIELDS } from './fields'
 import { emptyContactValues, type ContactValues } from './values'
 
 // Characters Japanese keyboards and IMEs produce in place of '-': hyphen, non-breaking
@@ -48,7 +48,7 @@ export function normalizeContact(input: unknown, locale: Locale): ContactValues 
   const values = emptyContactValues()
   for (const name of CONTACT_FIELDS) {
     if (name === 'privacyConsent') continue
-    if (name === 'nameKana' && locale !== 'ja') continue
+    if (name === 'nameKana' && !asksNameKana(locale)) continue
     const raw = own(name)
     if (typeof raw !== 'string') continue
     let text = raw.replace(/\r\n?/g, '\n')

@@ -1,5 +1,5 @@
 import { formatMessage, formKeys, parseDate, type FormErrors, type FormFields, type Locale } from '../../validation'
-import { CONTACT_FIELDS, contactFields, isInquiryType, KANA_LETTERS } from './fields'
+import { asksNameKana, CONTACT_FIELDS, contactFields, isInquiryType, KANA_LETTERS } from './fields'
 import type { ContactValues } from './values'
 
 /** validateFields (browser) or validateForm from ../validation/ajv (server): same input, same answer. */
@@ -19,7 +19,7 @@ export function checkContact(values: ContactValues, locale: Locale, run: FormRun
     const kana = run(KANA_LETTERS, { nameKana: values.nameKana.replace(/\s+/g, '') }, locale).nameKana
     if (kana !== undefined) found.nameKana = kana
   }
-  if (locale !== 'ja') delete found.nameKana
+  if (!asksNameKana(locale)) delete found.nameKana
   if (values.inquiryType !== '' && !isInquiryType(values.inquiryType)) found.inquiryType = formatMessage(locale, 'units.validation.required.select')
   if (values.preferredDate !== '' && !parseDate(values.preferredDate)) found.preferredDate = formatMessage(locale, formKeys.dateOnly)
   const ordered: FormErrors = {}
