@@ -1,5 +1,4 @@
-import jaStaff from '../../../locales/ja/staff.json' with { type: 'json' }
-import enStaff from '../../../locales/en/staff.json' with { type: 'json' }
+import { LOCALE_FILES } from '../../../locales'
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../../../shared/i18n/locales'
 import { createTranslator, type MessageNode, type MessageTree, type Translate } from '../../../shared/i18n/messages'
 import { safeJson } from '../../../shared/script-json'
@@ -7,7 +6,7 @@ import { catalog } from '../../i18n/catalog'
 import { compileNode } from '../../i18n/compiled'
 
 /** The staff area's strings (locales/<lang>/staff.json), read as `staff.…` beside the public `units` its shared components use. */
-export const staffMessages: Record<Locale, MessageNode> = { ja: jaStaff, en: enStaff }
+export const staffMessages: Record<Locale, MessageNode> = Object.fromEntries(LOCALE_CODES.map((code) => [code, LOCALE_FILES[code].staff])) as Record<Locale, MessageNode>
 
 /** A language's tree for the staff pages: the public groups and `staff`. */
 export function staffTree(locale: Locale): MessageTree & { staff: MessageNode } {
