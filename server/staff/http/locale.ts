@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify'
-import { isLocale, LOCALE_COOKIE, type Locale } from '../../../shared/i18n/locales'
-import { negotiateLocale } from '../../../shared/i18n/negotiate'
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '../../../shared/i18n/locales'
 import { requestSearch } from '../../request-locale'
 
 /**
- * The language of a staff answer: ?lang= (the language links before sign-in), else the signed-in
- * account's choice, else as the public root negotiates (the language cookie, Accept-Language),
- * else Japanese.
+ * The language of a staff answer: Japanese by default, another by the staff member's choice only:
+ * ?lang= (the language links before sign-in), else the signed-in account's saved choice, else the
+ * language they chose on the public site (its cookie). The browser's Accept-Language is not a choice.
  */
 export function staffLocale(req: FastifyRequest, accountLocale?: string): Locale {
   const asked = new URLSearchParams(requestSearch(req)).get('lang')
   if (isLocale(asked)) return asked
   if (isLocale(accountLocale)) return accountLocale
-  return negotiateLocale({ cookie: req.cookies?.[LOCALE_COOKIE.name], acceptLanguage: req.headers['accept-language'] }).locale
+  const cookie = req.cookies?.[LOCALE_COOKIE.name]
+  return isLocale(cookie) ? cookie : DEFAULT_LOCALE
 }
