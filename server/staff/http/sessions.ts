@@ -6,6 +6,7 @@ import { siteTime } from '../../contact/site-time'
 import { sha256Hex } from '../tokens'
 import type { Session } from '../types'
 import { auditOf } from './services'
+import { deviceName } from '../device-name'
 import { clearSessionCookie, expired } from './session'
 
 const keyOf = (session: Session) => sha256Hex(`row:${session.idHash}`).slice(0, 24)
@@ -21,7 +22,7 @@ async function liveSessions(req: FastifyRequest): Promise<Session[]> {
 
 function rowsOf(req: FastifyRequest, sessions: Session[]): SessionRow[] {
   const current = req.staffSession!.session.idHash
-  return sessions.map((s) => ({ key: keyOf(s), device: s.userAgent, address: s.address, lastSeen: time(s.lastSeenAt), started: time(s.createdAt), current: s.idHash === current }))
+  return sessions.map((s) => ({ key: keyOf(s), device: deviceName(s.userAgent), userAgent: s.userAgent, address: s.address, lastSeen: time(s.lastSeenAt), started: time(s.createdAt), current: s.idHash === current }))
 }
 
 /** GET /admin/sessions: where this account is signed in (device, address, last use). */

@@ -34,8 +34,13 @@ export function SessionsPage({ data }: StaffPageProps<SessionsData>) {
             {data.rows.map((row) => (
               <tr key={row.key} data-current={row.current ? '' : undefined}>
                 <td>
-                  {row.device || t('staff.sessions.unknownDevice')}
-                  {row.current ? <strong className="staff-badge">{t('staff.sessions.current')}</strong> : null}
+                  <span title={row.userAgent || undefined}>{row.device || row.userAgent || t('staff.sessions.unknownDevice')}</span>
+                  {row.current ? (
+                    <>
+                      {' '}
+                      <strong className="staff-badge">{t('staff.sessions.current')}</strong>
+                    </>
+                  ) : null}
                 </td>
                 <td>{row.address}</td>
                 <td>{row.lastSeen}</td>
