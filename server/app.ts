@@ -23,7 +23,7 @@ import errorsPlugin from './plugins/errors'
 import renderPlugin from './plugins/render'
 import contactPlugin, { type ContactDeps } from './plugins/contact'
 import pagesPlugin from './plugins/pages'
-import staffPlugin from './plugins/staff'
+import staffPlugin, { type StaffDeps } from './plugins/staff'
 import sitemapPlugin from './plugins/sitemap'
 import staticPlugin from './plugins/static'
 import contentPlugin from './plugins/content'
@@ -39,6 +39,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream
   /** Contact form seams (tests): clock, mail transport, outbox timing. */
   contact?: ContactDeps
+  /** Staff area seams (tests): its clock. */
+  staff?: StaffDeps
   /** The content's clock in ms (tests): scheduled publication and hidden images' grace. Default Date.now. */
   now?: () => number
 }
@@ -134,11 +136,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Content is loaded and validated before anything listens: a broken file stops the start.
   await app.register(contentPlugin, { config, loaded: givenContent(deps.content), now: deps.now })
   await app.register(renderPlugin, { config, makeRenderer })
-  // The staff area (/admin): its own routes, renderer and headers; before the page routes take every other GET.
-  await app.register(staffPlugin, { config, manifest })
   await app.register(payloadPlugin, { config, manifest })
   await app.register(localePlugin, { config, manifest })
   await app.register(contactPlugin, { config, deps: deps.contact })
+  // The staff area (/admin): its own routes, renderer, sessions and headers, on the inquiry database's staff store.
+  await app.register(staffPlugin, { config, manifest, deps: deps.staff })
   await app.register(pagesPlugin)
   await app.register(sitemapPlugin, { config })
   await app.register(mediaPlugin, { cacheDir: join(config.dataDir, 'media') })

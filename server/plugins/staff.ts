@@ -1,28 +1,31 @@
 import fp from 'fastify-plugin'
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import { isStaffPath, STAFF_ROOT } from '../../shared/admin/paths'
+import type { FastifyRequest } from 'fastify'
+import { isStaffPath } from '../../shared/admin/paths'
+import { DEFAULT_LOCALE } from '../../shared/i18n/locales'
 import type { Config } from '../config'
+import { resolveFormSecret } from '../contact/secret'
 import type { BuildManifest } from '../render/manifest'
-import { requestPath } from '../request-locale'
-import type { ErrorAnswer } from './errors'
-import { reasonOf, StaffAreaOff, StaffInsecure, StaffMethod } from '../staff/http/errors'
+import { publicOrigin, requestPath } from '../request-locale'
+import { createThrottle } from '../staff/throttle-redis'
+import { StaffAreaOff, StaffInsecure } from '../staff/http/errors'
 import { servedSecurely } from '../staff/http/gate'
 import { STAFF_HEADERS } from '../staff/http/headers'
-import { NOBODY, sendStaffPage, serveStaffPage } from '../staff/http/pages'
 import { createStaffRenderer } from '../staff/http/render'
+import { staffRoutes } from '../staff/http/routes'
+import { auditOf } from '../staff/http/services'
+import { createSigner } from '../staff/http/signed'
+import { snapshotOf } from './content'
+
+/** Seams for tests: the staff area's clock (session expiry, throttle, audit times, tokens). */
+export interface StaffDeps {
+  now?: () => number
+}
 
 interface StaffPluginOptions {
   config: Config
   manifest: BuildManifest
+  deps?: StaffDeps | undefined
 }
-
-/** STAFF_AREA (server/staff/config.ts once it lands; on by default). */
-export function staffAreaOn(config: Config): boolean {
-  return (config as Config & { staff?: { area?: boolean } }).staff?.area !== false
-}
-
-/** Methods a staff path answers (GET also answers HEAD); others get the staff 405 page. */
-const OTHER_METHODS = ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const
 
 /**
  * The staff area under /admin: a second app beside the public site, with its own route table
@@ -30,18 +33,14 @@ const OTHER_METHODS = ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const
  * status, gets the staff headers (no-store, noindex, a stricter CSP); none is ever in the page
  * cache, the sitemaps or a payload (the public pipeline never sees an /admin path, and no content
  * page may take one: server/content/navigation.ts). The gate: only over HTTPS or on a loopback
- * host (403 with a page saying why); STAFF_AREA=false: every /admin path is the public 404.
+ * host (403 with a page saying why, audited); STAFF_AREA=false: every /admin path is the public 404.
  */
 export default fp<StaffPluginOptions>(
-  async (app, { config, manifest }) => {
-    const on = staffAreaOn(config)
-    const staffLog = app.log.child({ component: 'staff' })
-    const render = createStaffRenderer({
-      manifest,
-      onMissingMessage: (key, locale, reason) => staffLog.warn({ key, locale, reason }, 'missing message'),
-    })
+  async (app, { config, manifest, deps = {} }) => {
+    const on = config.staff.area
     /** Requests the gate refused, so that their error page says why. */
     const insecure = new WeakSet<FastifyRequest>()
+    app.decorateRequest('staffSession', null)
 
     app.addHook('onRequest', async (req, reply) => {
       if (!isStaffPath(requestPath(req))) return
@@ -49,24 +48,29 @@ export default fp<StaffPluginOptions>(
       if (!on) throw new StaffAreaOff()
       if (!servedSecurely(req)) {
         insecure.add(req)
+        await app.staffArea.store.audit(auditOf(req, null, 'request.refused', `path:${requestPath(req)} insecure`, 'refused'))
         throw new StaffInsecure()
       }
     })
     if (!on) return
 
-    // Every error of a staff route (the gate's 403, a role's 403, a 404, a failure) is answered with
-    // the staff error page in the staff member's language, after the one handler has logged it.
-    const errorAnswer: ErrorAnswer = (status, req, reply: FastifyReply) => {
-      reply.headers(STAFF_HEADERS)
-      const error = { statusCode: status, reason: reasonOf(status, insecure.has(req)) }
-      return sendStaffPage(render, req, reply, NOBODY, { routeId: null, error }, manifest.id)
-    }
-    const config_ = { errorAnswer, errorSubject: 'staff request' }
-    const page = (req: FastifyRequest, reply: FastifyReply) => serveStaffPage(render, req, reply, NOBODY, manifest.id)
-    for (const url of [STAFF_ROOT, `${STAFF_ROOT}/*`]) {
-      app.get(url, { config: config_ }, page)
-      app.route({ method: [...OTHER_METHODS], url, config: config_, handler: async () => Promise.reject(new StaffMethod()) })
-    }
+    const staffLog = app.log.child({ component: 'staff' })
+    const throttle = createThrottle({ redisUrl: config.redisUrl, log: staffLog })
+    app.addHook('onClose', () => throttle.close())
+    app.decorate('staffArea', {
+      store: app.staffStore,
+      now: deps.now ?? Date.now,
+      signer: createSigner(resolveFormSecret(config.contact.formSecret, config.dataDir)),
+      throttle,
+      limits: { idleMs: config.staff.sessionIdleMs, maxMs: config.staff.sessionMaxMs },
+      origin: (req) => publicOrigin(req, config),
+      siteName: (req) => snapshotOf(req).content.site(DEFAULT_LOCALE).name,
+    })
+    const render = createStaffRenderer({
+      manifest,
+      onMissingMessage: (key, locale, reason) => staffLog.warn({ key, locale, reason }, 'missing message'),
+    })
+    await app.register(staffRoutes, { render, buildId: manifest.id, insecure })
   },
-  { name: 'staff', dependencies: ['errors'] },
+  { name: 'staff', dependencies: ['errors', 'contact'] },
 )

@@ -3,7 +3,7 @@ import type { StaffPathId } from './paths'
 import type { StaffRole } from './roles'
 
 /** Why a staff page could not be shown: each has its own title and text (staff.errors.<reason>). */
-export const STAFF_ERROR_REASONS = ['insecure', 'forbidden', 'notFound', 'tooMany', 'unavailable', 'internal'] as const
+export const STAFF_ERROR_REASONS = ['insecure', 'forbidden', 'notFound', 'invalid', 'tooMany', 'unavailable', 'internal'] as const
 export type StaffErrorReason = (typeof STAFF_ERROR_REASONS)[number]
 
 export interface StaffError {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Locale } from '../i18n/locales'
 import type { StaffPathId } from './paths'
 import type { StaffRole } from './roles'
@@ -16,6 +16,18 @@ export interface StaffLoaderContext {
   search: URLSearchParams
   /** Null on the pages anyone may open (sign-in, enrolment). */
   viewer: StaffViewer | null
+}
+
+/**
+ * What a staff page answers to its POST: the page again with the data to render it from and its
+ * status (a form with errors, recovery codes shown once), or a redirect to a staff path (303).
+ */
+export type StaffAnswer<D> = { data: D; statusCode: number } | { redirect: string }
+
+export interface StaffActionContext extends StaffLoaderContext {
+  reply: FastifyReply
+  /** The form's fields as @fastify/formbody read them (a field sent twice: its first value). */
+  body: Record<string, string>
 }
 
 /** Who may open a staff route: the roles, or anyone (the pages before a session: sign-in, enrolment). */
@@ -40,4 +52,11 @@ export interface StaffRouteDef<D = unknown> {
   bare?: boolean
   /** The page's data, or null for a 404. Server-only: from the family's loader.server.ts (undefined in the browser). */
   loader?: (ctx: StaffLoaderContext) => Promise<D | null>
+  /** The status of a GET from its data (default 200): an enrolment link that no longer works is 410. */
+  statusOf?: (data: D) => number
+  /**
+   * The POST at the page's own path (server-only: the family's action.server.ts). The pipeline has
+   * checked Origin and, on a signed-in page, the session's synchronizer token before it runs.
+   */
+  action?: (ctx: StaffActionContext) => Promise<StaffAnswer<D>>
 }

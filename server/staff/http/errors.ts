@@ -12,6 +12,7 @@ export function reasonOf(status: number, insecure: boolean): StaffErrorReason {
   if (insecure) return 'insecure'
   if (status === 403) return 'forbidden'
   if (status === 404 || status === 405) return 'notFound'
+  if (status === 400 || status === 413 || status === 415) return 'invalid'
   if (status === 429) return 'tooMany'
   if (status === 503) return 'unavailable'
   return status < 500 ? 'notFound' : 'internal'

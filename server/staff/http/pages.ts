@@ -6,6 +6,8 @@ import { requestPath, requestSearch } from '../../request-locale'
 import { StaffForbidden } from './errors'
 import { staffLocale } from './locale'
 import type { StaffRenderer } from './render'
+import { auditOf, viewerOf } from './services'
+import type { LiveSession } from './session'
 
 /** Who is asking: the signed-in staff member (their account's language and session token), or nobody. */
 export interface StaffVisitor {
@@ -15,6 +17,11 @@ export interface StaffVisitor {
 }
 
 export const NOBODY: StaffVisitor = { viewer: null, csrf: '' }
+
+/** The visitor of a live session (or nobody). */
+export function visitorOf(live: LiveSession | null | undefined): StaffVisitor {
+  return live ? { viewer: viewerOf(live.account), locale: live.account.locale, csrf: live.session.csrfToken } : NOBODY
+}
 
 /** What a staff answer renders besides the request's own path and language. */
 export interface StaffPage {
@@ -60,13 +67,16 @@ export async function serveStaffPage(render: StaffRenderer, req: FastifyRequest,
   const match = matchStaffRoute(requestPath(req))
   if (!match) return sendStaffPage(render, req, reply, visitor, { routeId: null, error: { statusCode: 404, reason: 'notFound' } }, buildId)
   const { route, params } = match
+  // Signed in already: the sign-in page has nothing to offer.
+  if (route.id === 'signIn' && visitor.viewer) return reply.redirect(STAFF_PATHS.home, 303)
   if (!mayOpen(route.access, visitor.viewer?.role ?? null)) {
     if (!visitor.viewer) return reply.redirect(`${STAFF_PATHS.signIn}?next=${encodeURIComponent(returnPath(req))}`, 303)
+    await req.server.staffArea.store.audit(auditOf(req, req.staffSession?.account.id ?? null, 'request.refused', `path:${requestPath(req)} role`, 'refused'))
     throw new StaffForbidden()
   }
   const data = route.loader
     ? await route.loader({ req, locale: staffLocale(req, visitor.locale), params, search: new URLSearchParams(requestSearch(req)), viewer: visitor.viewer })
     : null
   if (route.loader && data === null) return sendStaffPage(render, req, reply, visitor, { routeId: null, error: { statusCode: 404, reason: 'notFound' } }, buildId)
-  return sendStaffPage(render, req, reply, visitor, { routeId: route.id, params, data }, buildId)
+  return sendStaffPage(render, req, reply, visitor, { routeId: route.id, params, data, statusCode: route.statusOf?.(data) ?? 200 }, buildId)
 }

@@ -8,6 +8,8 @@ export interface SignInData {
   notice: SignInNotice | null
   /** The form's signed token (the request forgery check before a session exists). */
   token: string
+  /** Where to go after signing in (a staff path), sent back with the form. */
+  next: string
 }
 
-export const EMPTY_SIGN_IN: SignInData = { email: '', notice: null, token: '' }
+export const EMPTY_SIGN_IN: SignInData = { email: '', notice: null, token: '', next: '' }

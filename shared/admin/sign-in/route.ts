@@ -1,6 +1,8 @@
 import { staffRoute } from '../define'
 import { SignInPage } from './sign-in-page'
 import type { SignInData } from './page-data'
+import { loadSignIn } from './loader.server'
+import { signInAction } from './action.server'
 
 /** The sign-in page: anyone may open it (the gate still applies); a centred card, no shell. */
 export const signInRoute = staffRoute<SignInData | null>({
@@ -9,4 +11,6 @@ export const signInRoute = staffRoute<SignInData | null>({
   access: 'anyone',
   titleKey: 'staff.signIn.title',
   bare: true,
+  loader: loadSignIn,
+  action: signInAction,
 })

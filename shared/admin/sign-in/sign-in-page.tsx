@@ -13,7 +13,7 @@ import { PasskeyButton } from './passkey-button'
  */
 export function SignInPage({ data }: StaffPageProps<SignInData | null>) {
   const { t } = useI18n()
-  const { email, notice, token } = data ?? EMPTY_SIGN_IN
+  const { email, notice, token, next } = data ?? EMPTY_SIGN_IN
   return (
     <>
       <div className="staff-card__head">
@@ -25,9 +25,10 @@ export function SignInPage({ data }: StaffPageProps<SignInData | null>) {
           <p>{t(`staff.signIn.notices.${notice}`)}</p>
         </div>
       ) : null}
-      <PasskeyButton />
+      <PasskeyButton next={next} />
       <form method="post" action={STAFF_PATHS.signIn} className="staff-form">
         <input type="hidden" name="_token" value={token} />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
         <Field id="sign-in-email" name="email" label={t('staff.signIn.email')} required>
           {(control) => <input {...control} type="email" autoComplete="username webauthn" defaultValue={email} spellCheck={false} autoCapitalize="none" />}
         </Field>

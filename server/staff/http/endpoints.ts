@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { STAFF_PATHS, type StaffPathId } from '../../../shared/admin/paths'
+import { STAFF_ROLES } from '../../../shared/admin/roles'
+import type { StaffAccess } from '../../../shared/admin/types'
+import { changeLanguage, signOut } from './account-actions'
+import { enrolPasskey, enrolPasskeyOptions } from './enrol-passkey'
+import { passkeyOptions, passkeySignIn } from './passkey-sign-in'
+
+/**
+ * The staff POSTs that are not a page's own form: sign-out and the language (forms with the
+ * session's token), and the passkey steps (JSON, by the staff client). With the page routes
+ * (shared/admin/routes.ts) this is the whole table of who may do what; the plugin checks Origin,
+ * the role and (signed in) the session's token before any handler runs.
+ */
+export interface StaffEndpoint {
+  id: StaffPathId
+  access: StaffAccess
+  /** 'form': application/x-www-form-urlencoded with `_csrf`; 'json': application/json with the X-CSRF-Token header when signed in. */
+  kind: 'form' | 'json'
+  handle: (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>) => Promise<unknown>
+}
+
+export const staffEndpoints: StaffEndpoint[] = [
+  { id: 'signOut', access: STAFF_ROLES, kind: 'form', handle: signOut },
+  { id: 'language', access: STAFF_ROLES, kind: 'form', handle: changeLanguage },
+  { id: 'passkeyOptions', access: 'anyone', kind: 'json', handle: passkeyOptions },
+  { id: 'passkeySignIn', access: 'anyone', kind: 'json', handle: passkeySignIn },
+  { id: 'enrolPasskeyOptions', access: 'anyone', kind: 'json', handle: enrolPasskeyOptions },
+  { id: 'enrolPasskey', access: 'anyone', kind: 'json', handle: enrolPasskey },
+]
+
+/** The endpoint a path names and its parameters, or null. */
+export function matchEndpoint(path: string): { endpoint: StaffEndpoint; params: Record<string, string> } | null {
+  const got = path.split('/')
+  for (const endpoint of staffEndpoints) {
+    const want = STAFF_PATHS[endpoint.id].split('/')
+    if (want.length !== got.length) continue
+    const params: Record<string, string> = {}
+    if (want.every((part, i) => (part[0] === ':' ? !!got[i] && ((params[part.slice(1)] = got[i]!), true) : part === got[i]))) return { endpoint, params }
+  }
+  return null
+}

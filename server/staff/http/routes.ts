@@ -1,0 +1,43 @@
+import formbody from '@fastify/formbody'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { STAFF_ROOT } from '../../../shared/admin/paths'
+import type { ErrorAnswer } from '../../plugins/errors'
+import { requestPath } from '../../request-locale'
+import { matchEndpoint } from './endpoints'
+import { reasonOf, StaffMethod } from './errors'
+import { STAFF_HEADERS } from './headers'
+import { sendStaffPage, serveStaffPage, visitorOf } from './pages'
+import { handleStaffPost } from './posts'
+import type { StaffRenderer } from './render'
+import { readSession } from './session'
+
+/** A staff form or a passkey step is small: 64 KiB is plenty. */
+const BODY_LIMIT = 64 * 1024
+/** Methods the staff area does not answer: the staff 405 page. */
+const OTHER_METHODS = ['PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const
+
+/**
+ * The staff routes, in a scope of their own: GET of a page, POST of a page's form or an endpoint,
+ * 405 for other methods; the session read before each handler; every error answered with the staff
+ * error page (or JSON for the JSON endpoints) after the one handler has logged it.
+ */
+export async function staffRoutes(app: FastifyInstance, { render, buildId, insecure }: { render: StaffRenderer; buildId: string; insecure: WeakSet<FastifyRequest> }) {
+  await app.register(formbody, { bodyLimit: BODY_LIMIT })
+  const errorAnswer: ErrorAnswer = (status, req, reply: FastifyReply) => {
+    reply.headers(STAFF_HEADERS)
+    if (status === 405) reply.header('allow', 'GET, HEAD, POST')
+    if (req.method === 'POST' && matchEndpoint(requestPath(req))?.endpoint.kind === 'json') return reply.code(status).send({ ok: false, statusCode: status })
+    const error = { statusCode: status, reason: reasonOf(status, insecure.has(req)) }
+    return sendStaffPage(render, req, reply, visitorOf(req.staffSession), { routeId: null, error }, buildId)
+  }
+  const config = { errorAnswer, errorSubject: 'staff request' }
+  app.addHook('preHandler', async (req) => {
+    const { store, limits, now } = app.staffArea
+    req.staffSession = await readSession(req, store, limits, now())
+  })
+  for (const url of [STAFF_ROOT, `${STAFF_ROOT}/*`]) {
+    app.get(url, { config }, (req, reply) => serveStaffPage(render, req, reply, visitorOf(req.staffSession), buildId))
+    app.post(url, { config, bodyLimit: BODY_LIMIT }, (req, reply) => handleStaffPost(render, req, reply, buildId))
+    app.route({ method: [...OTHER_METHODS], url, config, handler: async () => Promise.reject(new StaffMethod()) })
+  }
+}

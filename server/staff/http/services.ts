@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify'
+import type { StaffViewer } from '../../../shared/admin/state'
+import type { Throttle } from '../throttle'
+import type { Account, AuditEntry, AuditOutcome, StaffStore } from '../types'
+import type { LiveSession, SessionLimits } from './session'
+import type { Signer } from './signed'
+
+/** What the staff routes share: the store, the clock, the form signer, the sign-in throttle, the session limits. */
+export interface StaffServices {
+  store: StaffStore
+  now: () => number
+  signer: Signer
+  throttle: Throttle
+  limits: SessionLimits
+  /** The public origin of a request (SITE_URL, else the request's own in development and tests): passkeys' relying party. */
+  origin: (req: FastifyRequest) => string
+  /** The site's name for passkey prompts, in Japanese (the default language). */
+  siteName: (req: FastifyRequest) => string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The staff area's services (server/plugins/staff.ts). */
+    staffArea: StaffServices
+  }
+  interface FastifyRequest {
+    /** The request's live staff session, once the staff routes have read it (null: nobody signed in). */
+    staffSession: LiveSession | null
+  }
+}
+
+/** An audit entry of this request: its time (the injected clock), client address, account, action, target, outcome. */
+export function auditOf(req: FastifyRequest, accountId: string | null, action: string, target: string, outcome: AuditOutcome = 'ok'): AuditEntry {
+  return { at: req.server.staffArea.now(), accountId, address: req.ip, action, target, outcome }
+}
+
+/** What the pages show of the signed-in account. */
+export function viewerOf(account: Account): StaffViewer {
+  return { name: account.name, email: account.email, role: account.role }
+}

@@ -1,0 +1,81 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { randomToken, sha256Hex } from '../tokens'
+import type { Account, AuditEntry, Session, StaffStore } from '../types'
+
+/**
+ * The staff session cookie: `__Host-` (the browser sends it only to this origin, over a secure
+ * context, at Path=/, without Domain), HttpOnly, Secure (Chromium also takes a Secure cookie from
+ * http://localhost), SameSite=Strict. It carries a random id; the store keeps only its SHA-256.
+ */
+export const SESSION_COOKIE = '__Host-staff'
+
+export interface SessionLimits {
+  idleMs: number
+  maxMs: number
+}
+
+/** A session that is still valid, with its account (enabled). */
+export interface LiveSession {
+  session: Session
+  account: Account
+}
+
+const USER_AGENT_MAX = 200
+
+/** What a session records of its browser: the User-Agent, shortened, without control characters. */
+export function deviceOf(req: FastifyRequest): string {
+  const ua = req.headers['user-agent']
+  return typeof ua === 'string' ? ua.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, USER_AGENT_MAX) : ''
+}
+
+/** Whether the session is over at `now`: unused longer than the idle limit, or older than the absolute one. */
+export function expired(session: Session, limits: SessionLimits, now: number): boolean {
+  return now - session.lastSeenAt > limits.idleMs || now - session.createdAt > limits.maxMs
+}
+
+/**
+ * The request's session: its cookie's id hashed and looked up; null when there is none, it is over
+ * (idle or absolute limit, by the injected clock), or its account is gone or disabled. A live
+ * session's use is recorded (last seen, address), which moves its idle limit.
+ */
+export async function readSession(req: FastifyRequest, store: StaffStore, limits: SessionLimits, now: number): Promise<LiveSession | null> {
+  const id = req.cookies[SESSION_COOKIE]
+  if (typeof id !== 'string' || id.length < 20 || id.length > 100) return null
+  const idHash = sha256Hex(id)
+  const session = await store.findSession(idHash)
+  if (!session) return null
+  if (expired(session, limits, now)) {
+    await store.endSession(idHash, { at: now, accountId: session.accountId, address: req.ip, action: 'session.expire', target: 'session', outcome: 'ok' })
+    return null
+  }
+  const account = await store.findAccount(session.accountId)
+  if (!account || account.disabled) return null
+  await store.touchSession(idHash, now, req.ip)
+  return { session: { ...session, lastSeenAt: now, address: req.ip }, account }
+}
+
+/**
+ * Starts a session for the account: always a new random id (never one the browser brought along),
+ * with its own synchronizer token, written with its audit entry ('signin'), and the cookie set.
+ */
+export async function startSession(req: FastifyRequest, reply: FastifyReply, store: StaffStore, account: Account, limits: SessionLimits, now: number, audit: AuditEntry): Promise<Session> {
+  const id = randomToken()
+  const session: Session = {
+    idHash: sha256Hex(id),
+    accountId: account.id,
+    createdAt: now,
+    lastSeenAt: now,
+    verifiedAt: now,
+    csrfToken: randomToken(),
+    userAgent: deviceOf(req),
+    address: req.ip,
+  }
+  await store.addSession(session, audit)
+  reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, secure: true, sameSite: 'strict', maxAge: Math.floor(limits.maxMs / 1000) })
+  return session
+}
+
+/** Forgets the cookie in the browser (the session row is ended by the caller, with its audit entry). */
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'strict' })
+}

@@ -1,0 +1,58 @@
+import { browserSupportsWebAuthnAutofill, startAuthentication, startRegistration } from '@simplewebauthn/browser'
+
+export { browserSupportsWebAuthnAutofill }
+import { STAFF_PATHS, staffHref } from './paths'
+
+/**
+ * The browser's half of the passkey steps (@simplewebauthn/browser): fetch the options, let the
+ * browser and the authenticator sign, send the answer back. Only called from event handlers and
+ * effects (the server renders the components, never runs this).
+ */
+
+interface Answer {
+  status: number
+  body: Record<string, unknown>
+}
+
+/** A JSON POST to a staff endpoint (same origin; the session cookie goes by itself, SameSite=Strict). */
+async function post(path: string, body: object, csrf = ''): Promise<Answer> {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(csrf ? { 'x-csrf-token': csrf } : {}) },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  })
+  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>
+  return { status: res.status, body: json }
+}
+
+/** Where the server said to go next, when it said so (a staff path only). */
+function redirectOf(answer: Answer): string | null {
+  const to = answer.body.redirect
+  return answer.status === 200 && answer.body.ok === true && typeof to === 'string' && to.startsWith(`${STAFF_PATHS.home}`) ? to : null
+}
+
+/**
+ * Signs in with a passkey: `autofill` waits for the browser's autofill prompt on the address field
+ * (conditional mediation, where browserSupportsWebAuthnAutofill(); resolves only when the person
+ * picks a passkey), otherwise the browser's own dialog at once. Resolves with the page to go to, or null when it did not work.
+ */
+export async function signInWithPasskey({ autofill, next }: { autofill: boolean; next: string }): Promise<string | null> {
+  const { body } = await post(STAFF_PATHS.passkeyOptions, {})
+  const response = await startAuthentication({ optionsJSON: body.options as never, useBrowserAutofill: autofill })
+  return redirectOf(await post(STAFF_PATHS.passkeySignIn, { response, challengeToken: body.challengeToken, next }))
+}
+
+/** Enrols a passkey with an enrolment link: resolves with the page to go to, or null. */
+export async function enrolPasskey(token: string, name: string): Promise<string | null> {
+  const options = await post(staffHref('enrolPasskeyOptions', { token }), {})
+  if (options.status !== 200) return null
+  const response = await startRegistration({ optionsJSON: options.body.options as never })
+  return redirectOf(await post(staffHref('enrolPasskey', { token }), { response, challengeToken: options.body.challengeToken, name }))
+}
+
+/** Whether an error is the browser's "cancelled" (the person closed the dialog, or another ceremony took over). */
+export function cancelled(err: unknown): boolean {
+  const name = (err as { name?: string } | null)?.name
+  return name === 'AbortError' || name === 'NotAllowedError'
+}
