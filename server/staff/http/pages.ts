@@ -3,7 +3,8 @@ import { matchStaffRoute, mayOpen, staffNavFor } from '../../../shared/admin/rou
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import type { StaffError, StaffPageState, StaffViewer } from '../../../shared/admin/state'
 import { requestPath, requestSearch } from '../../request-locale'
-import { StaffForbidden } from './errors'
+import { matchEndpoint } from './endpoints'
+import { StaffForbidden, StaffMethod } from './errors'
 import { staffLocale } from './locale'
 import type { StaffRenderer } from './render'
 import { auditOf, viewerOf } from './services'
@@ -65,6 +66,8 @@ export function returnPath(req: FastifyRequest): string {
  */
 export async function serveStaffPage(render: StaffRenderer, req: FastifyRequest, reply: FastifyReply, visitor: StaffVisitor, buildId: string) {
   const match = matchStaffRoute(requestPath(req))
+  // An endpoint's path (sign-out, the passkey steps) is a POST only.
+  if (!match && matchEndpoint(requestPath(req))) throw new StaffMethod()
   if (!match) return sendStaffPage(render, req, reply, visitor, { routeId: null, error: { statusCode: 404, reason: 'notFound' } }, buildId)
   const { route, params } = match
   // Signed in already: the sign-in page has nothing to offer.
