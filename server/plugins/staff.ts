@@ -63,6 +63,7 @@ export default fp<StaffPluginOptions>(
       signer: createSigner(resolveFormSecret(config.contact.formSecret, config.dataDir)),
       throttle,
       limits: { idleMs: config.staff.sessionIdleMs, maxMs: config.staff.sessionMaxMs },
+      auditRetentionMs: config.staff.auditRetentionMs,
       origin: (req) => publicOrigin(req, config),
       siteName: (req) => snapshotOf(req).content.site(DEFAULT_LOCALE).name,
     })
