@@ -3,12 +3,11 @@
 // every /admin answer; never in the sitemaps, a payload or a content page.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../../../server/config'
-import { build, SITE } from '../../helper'
+import { build, SITE, testConfig } from '../../helper'
 
 const SIGN_IN = '/admin/sign-in'
-/** Until server/staff/config.ts lands, the plugin reads config.staff?.area (STAFF_AREA). */
-const staffOff = { staff: { area: false } } as unknown as Partial<Config>
+/** STAFF_AREA=false. */
+const staffOff = { staff: { ...testConfig().staff, area: false } }
 
 interface Arrival {
   host: string
@@ -48,6 +47,13 @@ t.test('plain HTTP from another machine: 403, a page in the staff member\'s lang
   for (const url of ['/admin', '/admin/nothing-here', '/admin/enrol/x']) t.equal((await get(app, remote, url)).statusCode, 403, `${url}: refused before anything else`)
   const post = await app.inject({ method: 'POST', url: SIGN_IN, remoteAddress: remote.remoteAddress, headers: { host: remote.host }, payload: 'email=a' })
   t.equal(post.statusCode, 403, 'a POST too')
+  const refused = await app.staffStore.listAudit({ action: 'request.refused' })
+  t.ok(refused.length >= 6, 'every refusal audited')
+  t.same(
+    [refused[0]!.address, refused[0]!.target, refused[0]!.outcome, refused[0]!.accountId],
+    ['203.0.113.9', 'path:/admin/sign-in insecure', 'refused', null],
+    'with the address and the path',
+  )
 })
 
 t.test('a loopback name is not enough: the peer and the client must be loopback too', async (t) => {
