@@ -6,12 +6,15 @@ import type { Config } from '../config'
 import { resolveFormSecret } from '../contact/secret'
 import type { BuildManifest } from '../render/manifest'
 import { publicOrigin, requestPath } from '../request-locale'
+import { createAccounts } from '../staff/accounts'
+import { createRetention } from '../staff/retention'
 import { createThrottle } from '../staff/throttle-redis'
 import { StaffAreaOff, StaffInsecure } from '../staff/http/errors'
 import { servedSecurely } from '../staff/http/gate'
 import { STAFF_HEADERS } from '../staff/http/headers'
 import { createStaffRenderer } from '../staff/http/render'
 import { staffRoutes } from '../staff/http/routes'
+import { staffApi } from '../staff/http/api'
 import { auditOf } from '../staff/http/services'
 import { createSigner } from '../staff/http/signed'
 import { snapshotOf } from './content'
@@ -57,12 +60,20 @@ export default fp<StaffPluginOptions>(
     const staffLog = app.log.child({ component: 'staff' })
     const throttle = createThrottle({ redisUrl: config.redisUrl, log: staffLog })
     app.addHook('onClose', () => throttle.close())
+    const now = deps.now ?? Date.now
+    const { sessionIdleMs, sessionMaxMs, auditRetentionMs } = config.staff
+    const accounts = createAccounts({ store: app.staffStore, siteUrl: config.siteUrl, now, sessionIdleMs, sessionMaxMs, auditRetentionMs })
+    const retention = createRetention({ purge: accounts.purgeOld, log: staffLog })
+    app.addHook('onReady', async () => retention.start())
+    app.addHook('preClose', () => retention.stop())
     app.decorate('staffArea', {
       store: app.staffStore,
-      now: deps.now ?? Date.now,
+      now,
       signer: createSigner(resolveFormSecret(config.contact.formSecret, config.dataDir)),
       throttle,
       limits: { idleMs: config.staff.sessionIdleMs, maxMs: config.staff.sessionMaxMs },
+      auditRetentionMs,
+      retention,
       origin: (req) => publicOrigin(req, config),
       siteName: (req) => snapshotOf(req).content.site(DEFAULT_LOCALE).name,
     })
@@ -71,6 +82,7 @@ export default fp<StaffPluginOptions>(
       onMissingMessage: (key, locale, reason) => staffLog.warn({ key, locale, reason }, 'missing message'),
     })
     await app.register(staffRoutes, { render, buildId: manifest.id, insecure })
+    await app.register(staffApi)
   },
   { name: 'staff', dependencies: ['errors', 'contact'] },
 )

@@ -17,6 +17,9 @@ export const STAFF_PATHS = {
   content: '/admin/content',
   accounts: '/admin/accounts',
   audit: '/admin/audit',
+  tokens: '/admin/tokens',
+  apiMe: '/admin/api/me',
+  apiAudit: '/admin/api/audit',
 } as const
 
 export type StaffPathId = keyof typeof STAFF_PATHS

@@ -2,6 +2,9 @@ import { staffHomeRoute } from './home/route'
 import { signInRoute } from './sign-in/route'
 import { enrolRoute } from './enrol/route'
 import { sessionsRoute } from './sessions/route'
+import { accountsRoute } from './accounts/route'
+import { auditRoute } from './audit/route'
+import { tokensRoute } from './tokens/route'
 import type { StaffAccess, StaffRouteDef } from './types'
 import type { StaffRole } from './roles'
 import type { StaffPathId } from './paths'
@@ -14,7 +17,7 @@ export type * from './types'
  * read it. Each route comes from its family's folder (shared/admin/<family>/route.ts); the order is
  * the navigation's.
  */
-export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute]
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, accountsRoute, auditRoute, tokensRoute]
 
 export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
   return staffRoutes.find((r) => r.id === id)

@@ -12,6 +12,10 @@ export interface StaffServices {
   signer: Signer
   throttle: Throttle
   limits: SessionLimits
+  /** How long audit entries are kept (STAFF_AUDIT_RETENTION). */
+  auditRetentionMs: number
+  /** The retention sweep (audit entries past retention, sessions past their limits): run at start, hourly. */
+  retention: { run: () => Promise<{ audit: number; sessions: number } | null> }
   /** The public origin of a request (SITE_URL, else the request's own in development and tests): passkeys' relying party. */
   origin: (req: FastifyRequest) => string
   /** The site's name for passkey prompts, in Japanese (the default language). */

@@ -1,0 +1,106 @@
+import type { FastifyRequest } from 'fastify'
+import type { AccountRow, AccountsData, AccountsFieldError, AccountsNotice } from '../../../shared/admin/accounts/page-data'
+import type { StaffAnswer } from '../../../shared/admin/types'
+import { AccountsError, createAccounts, type Actor } from '../accounts'
+import { isRole, type Account } from '../types'
+import { auditOf } from './services'
+import { shownTime } from './shown-time'
+
+/** The accounts service for this request: links are made on the request's public origin (SITE_URL). */
+function accountsOf(req: FastifyRequest) {
+  const { store, now, limits, origin, auditRetentionMs } = req.server.staffArea
+  return createAccounts({ store, siteUrl: origin(req), now, sessionIdleMs: limits.idleMs, sessionMaxMs: limits.maxMs, auditRetentionMs })
+}
+
+const actorOf = (req: FastifyRequest): Actor => ({ accountId: req.staffSession!.account.id, address: req.ip })
+
+async function rowsOf(req: FastifyRequest): Promise<AccountRow[]> {
+  const { store } = req.server.staffArea
+  const self = req.staffSession!.account.id
+  const accounts = await store.listAccounts()
+  return Promise.all(
+    accounts.map(async (a) => {
+      const [passkeys, signIns] = await Promise.all([store.listPasskeys(a.id), store.listAudit({ accountId: a.id, action: 'signin', limit: 1 })])
+      const last = signIns[0]
+      return { id: a.id, email: a.email, name: a.name, role: a.role, disabled: a.disabled, passkeys: passkeys.length, lastSignIn: last ? shownTime(last.at) : null, self: a.id === self }
+    }),
+  )
+}
+
+const EMPTY_FORM: AccountsData['form'] = { email: '', name: '', role: 'editor' }
+
+async function page(req: FastifyRequest, change: Partial<AccountsData> = {}): Promise<AccountsData> {
+  return { rows: await rowsOf(req), link: null, notice: null, form: EMPTY_FORM, errors: {}, confirm: null, ...change }
+}
+
+/** GET /admin/accounts. */
+export function loadAccounts(req: FastifyRequest): Promise<AccountsData> {
+  return page(req)
+}
+
+const FIELD_OF: Record<string, ['email' | 'role' | 'name', AccountsFieldError]> = {
+  'invalid-email': ['email', 'email'],
+  'duplicate-email': ['email', 'duplicate'],
+  'invalid-role': ['role', 'role'],
+  'invalid-name': ['name', 'name'],
+}
+
+async function add(req: FastifyRequest, body: Record<string, string>): Promise<StaffAnswer<AccountsData>> {
+  const role = isRole(body.role) ? body.role : 'editor'
+  const form = { email: (body.email ?? '').slice(0, 254), name: (body.name ?? '').slice(0, 100), role }
+  try {
+    const { account, link } = await accountsOf(req).addAccount(body.email ?? '', body.role ?? '', body.name ?? '', actorOf(req))
+    return { data: await page(req, { notice: 'added', link: { email: account.email, url: link.url, expires: shownTime(link.expiresAt) } }), statusCode: 200 }
+  } catch (err) {
+    const field = err instanceof AccountsError ? FIELD_OF[err.reason] : undefined
+    if (!field) throw err
+    return { data: await page(req, { form, errors: { [field[0]]: field[1] } }), statusCode: 400 }
+  }
+}
+
+/** The account a row's form names (by id), or null. */
+async function target(req: FastifyRequest, id: string | undefined): Promise<Account | null> {
+  return typeof id === 'string' && id.length <= 64 ? req.server.staffArea.store.findAccount(id) : null
+}
+
+/**
+ * POST /admin/accounts (`op`): add (email, role, name: the one-time link shown once), disable and
+ * enable, enrol (a new link: resets the factors, ends the sessions), role. Disable and enrol run only
+ * with `confirmed=1` (the dialog, or the confirmation step the page shows without JavaScript). An
+ * admin neither disables nor demotes their own account. Each change audited by the service or the store.
+ */
+export async function accountsAction(req: FastifyRequest, body: Record<string, string>): Promise<StaffAnswer<AccountsData>> {
+  if (body.op === 'add') return add(req, body)
+  const account = await target(req, body.account)
+  const notice = async (n: AccountsNotice, statusCode = 200, change: Partial<AccountsData> = {}) => ({ data: await page(req, { notice: n, ...change }), statusCode })
+  if (!account) return notice('unknown', 404)
+  const self = account.id === req.staffSession!.account.id
+  const service = accountsOf(req)
+  switch (body.op) {
+    case 'disable':
+    case 'enrol': {
+      if (self) return notice('self', 409)
+      if (body.confirmed !== '1') return { data: await page(req, { confirm: { op: body.op, email: account.email, name: account.name } }), statusCode: 200 }
+      if (body.op === 'disable') {
+        await service.disable(account.email, actorOf(req))
+        return notice('disabled')
+      }
+      if (account.disabled) return notice('disabledAccount', 409)
+      const { link } = await service.enrolAgain(account.email, actorOf(req))
+      return notice('enrol', 200, { link: { email: account.email, url: link.url, expires: shownTime(link.expiresAt) } })
+    }
+    case 'enable':
+      await service.enable(account.email, actorOf(req))
+      return notice('enabled')
+    case 'role': {
+      if (self) return notice('self', 409)
+      if (!isRole(body.role)) return notice('unknown', 400)
+      if (body.role !== account.role) {
+        await req.server.staffArea.store.updateAccount(account.id, { role: body.role }, auditOf(req, req.staffSession!.account.id, 'account.role', `account:${account.id} ${body.role}`))
+      }
+      return notice('role')
+    }
+    default:
+      return notice('unknown', 400)
+  }
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { STAFF_PATHS } from '../../../shared/admin/paths'
+import { requestPath } from '../../request-locale'
+import { accessTokenState, hashAccessToken, parseBearer } from '../access-tokens'
+import type { AccessToken } from '../types'
+import { siteDay } from './admin-audit'
+import { auditOf } from './services'
+
+/** At most this many audit entries per answer (newest first; narrow with `since`). */
+export const API_AUDIT_LIMIT = 1000
+
+/** The JSON refusal of a request without a usable token: 401 with the Bearer challenge (RFC 6750). */
+async function unauthorized(req: FastifyRequest, reply: FastifyReply, error: string) {
+  await req.server.staffArea.store.audit(auditOf(req, null, 'request.refused', `path:${requestPath(req)} token`, 'refused'))
+  return reply.code(401).header('www-authenticate', `Bearer realm="staff", error="invalid_token"`).send({ ok: false, statusCode: 401, error })
+}
+
+/**
+ * The token a request presents (`Authorization: Bearer cst_…`) when it is known, not revoked and not
+ * expired: its use is recorded with its audit entry ('token.use', the path). Else the answer is a
+ * 401 and null. Cookies are never looked at here, and no session is ever made.
+ */
+async function tokenOf(req: FastifyRequest, reply: FastifyReply): Promise<AccessToken | null> {
+  const { store, now } = req.server.staffArea
+  const secret = parseBearer(req.headers.authorization)
+  if (!secret) {
+    await unauthorized(req, reply, 'token')
+    return null
+  }
+  const token = await store.findAccessToken(hashAccessToken(secret))
+  if (!token || accessTokenState(token, now()) !== 'active') {
+    await unauthorized(req, reply, 'token')
+    return null
+  }
+  await store.useAccessToken(token.id, now(), auditOf(req, token.createdBy, 'token.use', `token:${token.id} path:${requestPath(req)}`))
+  return token
+}
+
+/** `since`: a day (YYYY-MM-DD, Japan time) or an ISO instant; undefined when absent, null when not valid. */
+function sinceOf(value: unknown): number | undefined | null {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || value.length > 40) return null
+  const day = siteDay(value)
+  if (day) return day.since
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return null
+  const ms = Date.parse(value)
+  return Number.isFinite(ms) ? ms : null
+}
+
+/**
+ * The staff JSON API for integrations, by personal access token only: GET /admin/api/me (the token's
+ * name and role) and GET /admin/api/audit?since=… (admin tokens). Registered beside the staff pages,
+ * outside their scope: no session is read, none is made; the staff headers (no-store…) still apply.
+ */
+export async function staffApi(app: FastifyInstance) {
+  app.get(STAFF_PATHS.apiMe, async (req, reply) => {
+    const token = await tokenOf(req, reply)
+    if (!token) return reply
+    return { ok: true, name: token.name, role: token.role, expiresAt: new Date(token.expiresAt).toISOString() }
+  })
+  app.get(STAFF_PATHS.apiAudit, async (req, reply) => {
+    const token = await tokenOf(req, reply)
+    if (!token) return reply
+    if (token.role !== 'admin') {
+      await req.server.staffArea.store.audit(auditOf(req, token.createdBy, 'request.refused', `token:${token.id} path:${requestPath(req)} role`, 'refused'))
+      return reply.code(403).send({ ok: false, statusCode: 403, error: 'role' })
+    }
+    const since = sinceOf((req.query as Record<string, unknown>).since)
+    if (since === null) return reply.code(400).send({ ok: false, statusCode: 400, error: 'since' })
+    const { store } = req.server.staffArea
+    const [entries, accounts] = await Promise.all([store.listAudit({ ...(since === undefined ? {} : { since }), limit: API_AUDIT_LIMIT }), store.listAccounts()])
+    const emails = new Map(accounts.map((a) => [a.id, a.email]))
+    return {
+      ok: true,
+      entries: entries.map((e) => ({ at: new Date(e.at).toISOString(), account: e.accountId ? (emails.get(e.accountId) ?? null) : null, address: e.address, action: e.action, target: e.target, outcome: e.outcome })),
+    }
+  })
+}

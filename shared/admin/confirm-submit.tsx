@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react'
+import { confirm, type ConfirmKind } from '../confirm/store'
+
+/**
+ * The submit button of a destructive form (danger-styled, never focused first). With JavaScript it
+ * asks in the confirmation dialog and then sends the form with `confirmed=1`; without, the form goes
+ * as it is and the server answers with a confirmation step (the form carries `confirmed` empty).
+ */
+export function ConfirmSubmit({ kind, children }: { kind: ConfirmKind; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="button button--danger"
+      onClick={(event) => {
+        const form = event.currentTarget.form
+        const flag = form?.elements.namedItem('confirmed')
+        if (!form || !(flag instanceof HTMLInputElement) || flag.value === '1') return
+        event.preventDefault()
+        void confirm(kind).then((yes) => {
+          if (!yes) return
+          flag.value = '1'
+          form.requestSubmit()
+        })
+      }}
+    >
+      {children}
+    </button>
+  )
+}
