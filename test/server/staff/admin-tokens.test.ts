@@ -62,6 +62,9 @@ t.test('lifecycle: create, use, revoke; the API\'s refusals', async (t) => {
   t.equal(me.headers['set-cookie'], undefined, 'no session made')
   t.equal((await store.findAccessToken(stored!.tokenHash))!.lastUsedAt, time.now(), 'the use recorded')
 
+  const page = await api(app, '/admin/tokens', `Bearer ${secret}`)
+  t.equal(page.statusCode, 303, 'a token opens no staff page: to the sign-in page')
+  t.equal(page.headers['set-cookie'], undefined)
   const audit = await api(app, '/admin/api/audit?since=2026-11-26', `bearer ${secret}`)
   t.equal(audit.statusCode, 200)
   t.ok(audit.json().entries.some((e: { action: string }) => e.action === 'token.create'))
@@ -69,7 +72,7 @@ t.test('lifecycle: create, use, revoke; the API\'s refusals', async (t) => {
   t.equal((await api(app, '/admin/api/audit', `Bearer ${responderSecret}`)).statusCode, 403, 'a responder token may not read the log')
   t.equal((await api(app, '/admin/api/me', `Bearer ${responderSecret}`)).json().role, 'responder')
   const uses = await store.listAudit({ action: 'token.use', limit: 100 })
-  t.equal(uses.length, 5, 'every accepted use audited')
+  t.equal(uses.length, 5, 'every accepted use audited (the page visit is not a use)')
   t.ok(uses.every((u) => u.accountId === adminAccount.account.id))
 
   const refusals: Array<[string, string | undefined, Record<string, string>?]> = [
