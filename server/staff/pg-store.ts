@@ -65,6 +65,9 @@ export function createPgStaffStore(pool: pg.Pool): StaffStore {
     async usePasskey(id, counter, at) {
       await query('UPDATE staff_passkeys SET counter = $1, last_used_at = $2 WHERE id = $3', [counter, at, id])
     },
+    async renamePasskey(id, name, entry) {
+      await write(entry, 'UPDATE staff_passkeys SET name = $1 WHERE id = $2', [name, id])
+    },
     async removePasskey(id, entry) {
       await write(entry, 'DELETE FROM staff_passkeys WHERE id = $1', [id])
     },

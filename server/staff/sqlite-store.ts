@@ -96,6 +96,9 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     async usePasskey(id, counter, at) {
       run('UPDATE staff_passkeys SET counter = ?, last_used_at = ? WHERE id = ?', counter, at, id)
     },
+    async renamePasskey(id, name, entry) {
+      anyWrite(entry, 'UPDATE staff_passkeys SET name = ? WHERE id = ?', [name, id])
+    },
     async removePasskey(id, entry) {
       anyWrite(entry, 'DELETE FROM staff_passkeys WHERE id = ?', [id])
     },

@@ -144,6 +144,8 @@ export interface StaffStore {
   listPasskeys(accountId: string): Promise<Passkey[]>
   /** Records a use: the new counter and the time. */
   usePasskey(id: string, counter: number, at: number): Promise<void>
+  /** A new name its owner gave it. */
+  renamePasskey(id: string, name: string, audit: AuditEntry): Promise<void>
   removePasskey(id: string, audit: AuditEntry): Promise<void>
   /** Replaces the account's password + TOTP factor and its recovery codes (hashes), in one transaction. */
   setPasswordFactor(factor: PasswordFactor, recoveryCodeHashes: string[], audit: AuditEntry): Promise<void>

@@ -51,6 +51,29 @@ export async function enrolPasskey(token: string, name: string): Promise<string 
   return redirectOf(await post(staffHref('enrolPasskey', { token }), { response, challengeToken: options.body.challengeToken, name }))
 }
 
+/** Where a sensitive step sends the browser when the session's last factor is too old: the confirmation page. */
+function reauthOf(answer: Answer): string | null {
+  const to = answer.body.redirect
+  return answer.status === 403 && answer.body.reason === 'reauth' && typeof to === 'string' && to.startsWith(`${STAFF_PATHS.confirm}?`) ? to : null
+}
+
+/** Confirms with one of the account's own passkeys (re-authentication): resolves with the page to go back to, or null. */
+export async function confirmWithPasskey(csrf: string, next: string): Promise<string | null> {
+  const options = await post(STAFF_PATHS.confirmPasskeyOptions, {}, csrf)
+  if (options.status !== 200) return null
+  const response = await startAuthentication({ optionsJSON: options.body.options as never })
+  return redirectOf(await post(STAFF_PATHS.confirmPasskey, { response, challengeToken: options.body.challengeToken, next }, csrf))
+}
+
+/** Adds a passkey to the signed-in account: the page to go to (the list, or the confirmation page first), or null. */
+export async function addPasskey(csrf: string, name: string): Promise<string | null> {
+  const options = await post(STAFF_PATHS.securityPasskeyOptions, {}, csrf)
+  if (options.status !== 200) return reauthOf(options)
+  const response = await startRegistration({ optionsJSON: options.body.options as never })
+  const done = await post(STAFF_PATHS.securityPasskey, { response, challengeToken: options.body.challengeToken, name }, csrf)
+  return redirectOf(done) ?? reauthOf(done)
+}
+
 /** Whether an error is the browser's "cancelled" (the person closed the dialog, or another ceremony took over). */
 export function cancelled(err: unknown): boolean {
   const name = (err as { name?: string } | null)?.name

@@ -5,6 +5,8 @@ import { sessionsRoute } from './sessions/route'
 import { accountsRoute } from './accounts/route'
 import { auditRoute } from './audit/route'
 import { tokensRoute } from './tokens/route'
+import { confirmRoute } from './confirm/route'
+import { securityRoute } from './security/route'
 import type { StaffAccess, StaffRouteDef } from './types'
 import type { StaffRole } from './roles'
 import type { StaffPathId } from './paths'
@@ -17,7 +19,7 @@ export type * from './types'
  * read it. Each route comes from its family's folder (shared/admin/<family>/route.ts); the order is
  * the navigation's.
  */
-export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, accountsRoute, auditRoute, tokensRoute]
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, accountsRoute, auditRoute, tokensRoute]
 
 export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
   return staffRoutes.find((r) => r.id === id)

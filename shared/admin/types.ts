@@ -59,4 +59,10 @@ export interface StaffRouteDef<D = unknown> {
    * checked Origin and, on a signed-in page, the session's synchronizer token before it runs.
    */
   action?: (ctx: StaffActionContext) => Promise<StaffAnswer<D>>
+  /**
+   * Whether a POST of this form is a sensitive step (adding accounts, changing factors, exporting,
+   * erasing): then the pipeline asks for a factor again when the last one is older than 5 minutes
+   * (server/staff/http/reauth.ts) before the action runs.
+   */
+  recent?: (body: Record<string, string>) => boolean
 }

@@ -65,7 +65,8 @@ async function target(req: FastifyRequest, id: string | undefined): Promise<Acco
 
 /**
  * POST /admin/accounts (`op`): add (email, role, name: the one-time link shown once), disable and
- * enable, enrol (a new link: resets the factors, ends the sessions), role. Disable and enrol run only
+ * enable, enrol (a new link: resets the factors, ends the sessions), role, endSessions (every session
+ * of another account: signed out everywhere). Disable, enrol and endSessions run only
  * with `confirmed=1` (the dialog, or the confirmation step the page shows without JavaScript). An
  * admin neither disables nor demotes their own account. Each change audited by the service or the store.
  */
@@ -78,12 +79,17 @@ export async function accountsAction(req: FastifyRequest, body: Record<string, s
   const service = accountsOf(req)
   switch (body.op) {
     case 'disable':
-    case 'enrol': {
+    case 'enrol':
+    case 'endSessions': {
       if (self) return notice('self', 409)
       if (body.confirmed !== '1') return { data: await page(req, { confirm: { op: body.op, email: account.email, name: account.name } }), statusCode: 200 }
       if (body.op === 'disable') {
         await service.disable(account.email, actorOf(req))
         return notice('disabled')
+      }
+      if (body.op === 'endSessions') {
+        await req.server.staffArea.store.endAccountSessions(account.id, auditOf(req, req.staffSession!.account.id, 'session.end', `account:${account.id}`))
+        return notice('sessionsEnded')
       }
       if (account.disabled) return notice('disabledAccount', 409)
       const { link } = await service.enrolAgain(account.email, actorOf(req))

@@ -4,7 +4,9 @@ import { STAFF_ROLES } from '../../../shared/admin/roles'
 import type { StaffAccess } from '../../../shared/admin/types'
 import { changeLanguage, signOut } from './account-actions'
 import { enrolPasskey, enrolPasskeyOptions } from './enrol-passkey'
+import { confirmPasskey, confirmPasskeyOptions } from './confirm'
 import { passkeyOptions, passkeySignIn } from './passkey-sign-in'
+import { securityPasskeyAdd, securityPasskeyOptions } from './security'
 
 /**
  * The staff POSTs that are not a page's own form: sign-out and the language (forms with the
@@ -17,6 +19,8 @@ export interface StaffEndpoint {
   access: StaffAccess
   /** 'form': application/x-www-form-urlencoded with `_csrf`; 'json': application/json with the X-CSRF-Token header when signed in. */
   kind: 'form' | 'json'
+  /** A sensitive step: refused without a factor proved in the last 5 minutes (reauth.ts). */
+  recent?: true
   handle: (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>) => Promise<unknown>
 }
 
@@ -27,6 +31,10 @@ export const staffEndpoints: StaffEndpoint[] = [
   { id: 'passkeySignIn', access: 'anyone', kind: 'json', handle: passkeySignIn },
   { id: 'enrolPasskeyOptions', access: 'anyone', kind: 'json', handle: enrolPasskeyOptions },
   { id: 'enrolPasskey', access: 'anyone', kind: 'json', handle: enrolPasskey },
+  { id: 'confirmPasskeyOptions', access: STAFF_ROLES, kind: 'json', handle: confirmPasskeyOptions },
+  { id: 'confirmPasskey', access: STAFF_ROLES, kind: 'json', handle: confirmPasskey },
+  { id: 'securityPasskeyOptions', access: STAFF_ROLES, kind: 'json', recent: true, handle: securityPasskeyOptions },
+  { id: 'securityPasskey', access: STAFF_ROLES, kind: 'json', recent: true, handle: securityPasskeyAdd },
 ]
 
 /** The endpoint a path names and its parameters, or null. */

@@ -20,7 +20,7 @@ export async function enrolPasskeyOptions(req: FastifyRequest, reply: FastifyRep
 }
 
 /** A passkey's name as its owner gave it (or the device's), one line, at most 60 characters. */
-function passkeyName(value: unknown, req: FastifyRequest): string {
+export function passkeyName(value: unknown, req: FastifyRequest): string {
   const given = typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 60) : ''
   return given || (req.headers['user-agent'] ?? '').toString().slice(0, 60) || 'passkey'
 }

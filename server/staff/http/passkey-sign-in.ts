@@ -25,7 +25,7 @@ export async function passkeyOptions(req: FastifyRequest): Promise<object> {
   return { options, challengeToken: signChallenge(options.challenge, 'signin', challengeKey(req), now()) }
 }
 
-const failed = (reply: FastifyReply) => reply.code(401).send({ ok: false })
+export const failed = (reply: FastifyReply) => reply.code(401).send({ ok: false })
 
 /**
  * POST /admin/passkey/sign-in (JSON: { response, challengeToken, next }): the assertion checked

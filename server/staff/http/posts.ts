@@ -11,6 +11,7 @@ import { StaffForbidden, StaffMethod } from './errors'
 import { staffLocale } from './locale'
 import { returnPath, sendStaffPage, visitorOf } from './pages'
 import type { StaffRenderer } from './render'
+import { requireRecent } from './reauth'
 import { auditOf } from './services'
 
 /** A form field as @fastify/formbody gives it: a string, or a list when sent twice (its first value counts). */
@@ -63,6 +64,7 @@ export async function handleStaffPost(render: StaffRenderer, req: FastifyRequest
     const body = (kind === 'form' ? formFields(req.body) : (req.body as Record<string, unknown> | null)) ?? {}
     const token = kind === 'form' ? body._csrf : req.headers['x-csrf-token']
     if (!(await admit(req, reply, access, token))) return reply
+    if (endpoint.endpoint.recent && !(await requireRecent(req, reply, kind))) return reply
     return handle(req, reply, body, endpoint.params)
   }
   const match = matchStaffRoute(path)
@@ -72,6 +74,7 @@ export async function handleStaffPost(render: StaffRenderer, req: FastifyRequest
   if (mediaType(req) !== 'application/x-www-form-urlencoded') throw new NotForm()
   const body = formFields(req.body)
   if (!(await admit(req, reply, route.access, body._csrf))) return reply
+  if (route.recent?.(body) && !(await requireRecent(req, reply))) return reply
   const live = req.staffSession
   const visitor = visitorOf(live)
   const answer = await action({

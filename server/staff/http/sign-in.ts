@@ -31,7 +31,7 @@ export function nextPath(value: unknown): string {
 }
 
 /** Whether the password, then the code (TOTP, each step once, or an unused recovery code), are the account's. */
-async function checkFactors(req: FastifyRequest, account: Account | null, password: string, code: string): Promise<boolean> {
+export async function checkFactors(req: FastifyRequest, account: Account | null, password: string, code: string): Promise<boolean> {
   const { store, now } = req.server.staffArea
   const factor = account && !account.disabled ? await store.findPasswordFactor(account.id) : null
   // An address without an account (or without a password) costs the same hash as a wrong password.

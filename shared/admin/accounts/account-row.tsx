@@ -64,6 +64,10 @@ export function AccountRow({ row }: { row: Row }) {
                   <input type="hidden" name="confirmed" value="" />
                   <ConfirmSubmit kind="delete">{t('staff.accounts.enrol')}</ConfirmSubmit>
                 </RowForm>
+                <RowForm op="endSessions" id={row.id}>
+                  <input type="hidden" name="confirmed" value="" />
+                  <ConfirmSubmit kind="delete">{t('staff.accounts.endSessions')}</ConfirmSubmit>
+                </RowForm>
                 <RowForm op="disable" id={row.id}>
                   <input type="hidden" name="confirmed" value="" />
                   <ConfirmSubmit kind="delete">{t('staff.accounts.disable')}</ConfirmSubmit>

@@ -20,9 +20,9 @@ export interface AccountRow {
 }
 
 /** The destructive actions, confirmed first (a dialog with JavaScript, a confirmation step without). */
-export type AccountsDanger = 'disable' | 'enrol'
+export type AccountsDanger = 'disable' | 'enrol' | 'endSessions'
 
-export type AccountsNotice = 'added' | 'disabled' | 'enabled' | 'enrol' | 'role' | 'self' | 'unknown' | 'disabledAccount'
+export type AccountsNotice = 'added' | 'disabled' | 'enabled' | 'enrol' | 'role' | 'self' | 'unknown' | 'disabledAccount' | 'sessionsEnded'
 
 export type AccountsFieldError = 'email' | 'duplicate' | 'role' | 'name'
 

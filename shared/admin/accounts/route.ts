@@ -12,4 +12,6 @@ export const accountsRoute = staffRoute<AccountsData>({
   navKey: 'staff.nav.accounts',
   loader: loadAccountsPage,
   action: accountsPageAction,
+  /** Adding an account, a new enrolment link and a role change need a factor proved in the last 5 minutes. */
+  recent: (body) => body.op === 'add' || body.op === 'enrol' || body.op === 'role',
 })

@@ -4,7 +4,7 @@ import { useStaffState } from '../context'
 import { STAFF_PATHS } from '../paths'
 import { LanguageLinks } from './language-links'
 
-/** The signed-in name and its menu: language, theme, sessions, sign out (a POST with the session's token). */
+/** The signed-in name and its menu: language, theme, sessions, security (own factors), sign out (a POST with the session's token). */
 export function UserMenu() {
   const { t } = useI18n()
   const { viewer, csrf } = useStaffState()
@@ -21,6 +21,9 @@ export function UserMenu() {
         <ThemeSwitch />
         <a className="staff-user__link" href={STAFF_PATHS.sessions}>
           {t('staff.user.sessions')}
+        </a>
+        <a className="staff-user__link" href={STAFF_PATHS.security}>
+          {t('staff.user.security')}
         </a>
         <form method="post" action={STAFF_PATHS.signOut} className="staff-user__sign-out">
           <input type="hidden" name="_csrf" value={csrf} />

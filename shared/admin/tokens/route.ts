@@ -12,4 +12,6 @@ export const tokensRoute = staffRoute<TokensData>({
   navKey: 'staff.nav.tokens',
   loader: loadTokensPage,
   action: tokensPageAction,
+  /** Creating a token needs a factor proved in the last 5 minutes. */
+  recent: (body) => body.op === 'create',
 })

@@ -130,7 +130,7 @@ for (const engine of engines) {
       t.equal((await store.findAccount('a'))!.disabled, false, 'enabled again')
     })
 
-    t.test('passkeys: several per account, named, used, removed', async (t) => {
+    t.test('passkeys: several per account, named, used, renamed, removed', async (t) => {
       const { store } = await engine.fresh(t)
       await store.addAccount(account('a'), entry('account.add'))
       const key = { id: 'cred-1', accountId: 'a', name: 'Laptop', publicKey: 'pQECAyYgASFY', counter: 4_294_967_295, transports: ['internal', 'hybrid'], createdAt: T0, lastUsedAt: null }
@@ -140,10 +140,12 @@ for (const engine of engines) {
       t.same((await store.listPasskeys('a')).map((p) => p.name), ['Laptop', 'Phone'])
       await store.usePasskey('cred-2', 7, T0 + MIN)
       t.match(await store.findPasskey('cred-2'), { counter: 7, lastUsedAt: T0 + MIN })
+      await store.renamePasskey('cred-2', '仕事の電話', entry('passkey.rename', T0 + MIN, 'a'))
+      t.match(await store.findPasskey('cred-2'), { name: '仕事の電話', counter: 7 }, 'renamed, nothing else changed')
       await store.removePasskey('cred-1', entry('passkey.remove', T0 + 2 * MIN, 'a'))
       t.equal(await store.findPasskey('cred-1'), null)
       t.same((await store.listPasskeys('a')).map((p) => p.id), ['cred-2'])
-      t.same(await actions(store), ['passkey.remove', 'passkey.add', 'passkey.add', 'account.add'], 'each change audited, newest first')
+      t.same(await actions(store), ['passkey.remove', 'passkey.rename', 'passkey.add', 'passkey.add', 'account.add'], 'each change audited, newest first')
     })
 
     t.test('password + TOTP: replaced as a whole with its recovery codes; each TOTP step accepted once', async (t) => {

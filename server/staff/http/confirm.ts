@@ -1,0 +1,99 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { ConfirmData } from '../../../shared/admin/confirm/page-data'
+import { STAFF_PATHS } from '../../../shared/admin/paths'
+import type { StaffAnswer } from '../../../shared/admin/types'
+import { authenticationOptions, credentialIdOf, openChallenge, signChallenge, verifyAuthentication } from '../passkeys'
+import { challengeKey, failed, relyingPartyOf } from './passkey-sign-in'
+import { reauthKeys } from './reauth'
+import { auditOf } from './services'
+import { checkFactors, nextPath } from './sign-in'
+
+/** Where to go back to: a staff page, never the confirmation page itself. */
+function backTo(value: unknown): string {
+  const next = nextPath(value)
+  return next.split(/[?#]/)[0] === STAFF_PATHS.confirm ? STAFF_PATHS.home : next
+}
+
+/** GET /admin/confirm?next=…: the account's own factors to prove again. */
+export async function loadConfirm(req: FastifyRequest, search: URLSearchParams, notice: ConfirmData['notice'] = null): Promise<ConfirmData> {
+  const { store } = req.server.staffArea
+  const id = req.staffSession!.account.id
+  const [factor, passkeys] = await Promise.all([store.findPasswordFactor(id), store.listPasskeys(id)])
+  return { next: backTo(search.get('next')), password: factor !== null, passkey: passkeys.length > 0, notice }
+}
+
+/** The throttle's answer before any check (failed confirmations slow down like sign-ins); null when allowed. */
+async function throttled(req: FastifyRequest, reply: FastifyReply): Promise<number | null> {
+  const { throttle, now } = req.server.staffArea
+  const keys = reauthKeys(req)
+  const decision = await throttle.check([keys.account, keys.address], now())
+  if (decision.allowed) return null
+  reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)))
+  return decision.retryAfterMs
+}
+
+/** A confirmation that worked: the session's proof renewed (any replica sees it), audited, the count forgotten. */
+async function confirmed(req: FastifyRequest, how: string): Promise<void> {
+  const { store, throttle, now } = req.server.staffArea
+  const live = req.staffSession!
+  await store.reverifySession(live.session.idHash, now())
+  live.session = { ...live.session, verifiedAt: now() }
+  await store.audit(auditOf(req, live.account.id, 'reauth', how))
+  await throttle.succeed([reauthKeys(req).account])
+}
+
+/** A confirmation that did not: counted on the account and the address, audited. */
+async function refused(req: FastifyRequest, how: string): Promise<void> {
+  const { store, throttle, now } = req.server.staffArea
+  const keys = reauthKeys(req)
+  await throttle.fail([keys.account, keys.address], now())
+  await store.audit(auditOf(req, req.staffSession!.account.id, 'reauth.failed', how, 'failed'))
+}
+
+/** POST /admin/confirm: the account's password and a code (TOTP, each once, or a recovery code); back to the page. */
+export async function confirmWithPassword(req: FastifyRequest, reply: FastifyReply, body: Record<string, string>): Promise<StaffAnswer<ConfirmData>> {
+  const search = new URLSearchParams({ next: body.next ?? '' })
+  if ((await throttled(req, reply)) !== null) {
+    await req.server.staffArea.store.audit(auditOf(req, req.staffSession!.account.id, 'reauth.throttled', '', 'refused'))
+    return { data: await loadConfirm(req, search, 'throttled'), statusCode: 429 }
+  }
+  if (!(await checkFactors(req, req.staffSession!.account, body.password ?? '', body.code ?? ''))) {
+    await refused(req, 'password')
+    return { data: await loadConfirm(req, search, 'failed'), statusCode: 401 }
+  }
+  await confirmed(req, 'password')
+  return { redirect: backTo(body.next) }
+}
+
+/** POST /admin/confirm/passkey-options (JSON): options naming the account's own passkeys, the challenge for 'reauth:<account>'. */
+export async function confirmPasskeyOptions(req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const { store, now } = req.server.staffArea
+  const id = req.staffSession!.account.id
+  const passkeys = await store.listPasskeys(id)
+  if (passkeys.length === 0) return reply.code(404).send({ ok: false })
+  const options = await authenticationOptions({ rp: relyingPartyOf(req), passkeys })
+  return { options, challengeToken: signChallenge(options.challenge, `reauth:${id}`, challengeKey(req), now()) }
+}
+
+/**
+ * POST /admin/confirm/passkey (JSON: { response, challengeToken, next }): the assertion of one of
+ * the account's own passkeys over the challenge made for it; throttled, audited like the password.
+ */
+export async function confirmPasskey(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>): Promise<unknown> {
+  const { store, now } = req.server.staffArea
+  const id = req.staffSession!.account.id
+  const wait = await throttled(req, reply)
+  if (wait !== null) return reply.code(429).send({ ok: false, retryAfterMs: wait })
+  const challenge = openChallenge(body.challengeToken, `reauth:${id}`, challengeKey(req), now())
+  const credentialId = credentialIdOf(body.response)
+  const passkey = challenge && credentialId ? await store.findPasskey(credentialId) : null
+  const result = passkey && passkey.accountId === id ? await verifyAuthentication({ rp: relyingPartyOf(req), passkey, response: body.response, challenge: challenge! }) : null
+  if (!result?.ok) {
+    if (result) req.log.info({ reason: result.detail }, 'passkey confirmation refused')
+    await refused(req, 'passkey')
+    return failed(reply)
+  }
+  await store.usePasskey(passkey!.id, result.counter, now())
+  await confirmed(req, 'passkey')
+  return reply.send({ ok: true, redirect: backTo(body.next) })
+}

@@ -1,0 +1,43 @@
+import { useI18n } from '../../i18n/context'
+import { ConfirmSubmit } from '../confirm-submit'
+import { useStaffState } from '../context'
+import { ShownTimeText } from '../shown-time'
+import type { PasskeyRow as Row } from './page-data'
+
+/** One passkey: its name (renamed in place), when it was added and last used, and its removal (confirmed first). */
+export function PasskeyRow({ row, index }: { row: Row; index: number }) {
+  const { t } = useI18n()
+  const { csrf, path } = useStaffState()
+  const nameId = `passkey-name-${index}`
+  return (
+    <tr data-passkey-row={row.name}>
+      <td>
+        <form method="post" action={path} data-op="rename">
+          <input type="hidden" name="_csrf" value={csrf} />
+          <input type="hidden" name="op" value="rename" />
+          <input type="hidden" name="passkey" value={row.id} />
+          <label className="visually-hidden" htmlFor={nameId}>
+            {t('staff.security.name')}
+          </label>
+          <input id={nameId} name="name" type="text" defaultValue={row.name} maxLength={60} required autoComplete="off" />{' '}
+          <button type="submit" className="button button--secondary">
+            {t('staff.security.rename')}
+          </button>
+        </form>
+      </td>
+      <td>
+        <ShownTimeText time={row.created} />
+      </td>
+      <td>{row.lastUsed ? <ShownTimeText time={row.lastUsed} /> : t('staff.accounts.never')}</td>
+      <td>
+        <form method="post" action={path} data-op="remove">
+          <input type="hidden" name="_csrf" value={csrf} />
+          <input type="hidden" name="op" value="remove" />
+          <input type="hidden" name="passkey" value={row.id} />
+          <input type="hidden" name="confirmed" value="" />
+          <ConfirmSubmit kind="delete">{t('staff.security.remove')}</ConfirmSubmit>
+        </form>
+      </td>
+    </tr>
+  )
+}
