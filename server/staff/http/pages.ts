@@ -3,6 +3,7 @@ import { matchStaffRoute, mayOpen, staffNavFor } from '../../../shared/admin/rou
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import type { StaffError, StaffPageState, StaffViewer } from '../../../shared/admin/state'
 import { requestPath, requestSearch } from '../../request-locale'
+import { returnPath } from './return-path'
 import { matchEndpoint } from './endpoints'
 import { StaffForbidden, StaffMethod } from './errors'
 import { staffLocale } from './locale'
@@ -51,12 +52,6 @@ export function sendStaffPage(render: StaffRenderer, req: FastifyRequest, reply:
     .code(page.statusCode ?? page.error?.statusCode ?? 200)
     .type('text/html; charset=utf-8')
     .send(render(state))
-}
-
-/** The path a visitor goes back to after signing in (a staff page's path and query; never another site's). */
-export function returnPath(req: FastifyRequest): string {
-  const query = requestSearch(req)
-  return requestPath(req) + (query ? `?${query}` : '')
 }
 
 /**
