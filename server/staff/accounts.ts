@@ -44,6 +44,8 @@ export interface EnrolmentInvite {
 export interface AuditLine extends AuditEntry {
   /** The email of entry.accountId, when the account exists. */
   email: string | null
+  /** The target with an account's id replaced by its email ('account:<email>'), when the account exists. */
+  targetText: string
 }
 
 export interface AccountsDeps {
@@ -138,7 +140,8 @@ export function createAccounts({ store, siteUrl, now, sessionIdleMs, sessionMaxM
       const accountId = email === undefined ? undefined : (await existing(email)).id
       const [entries, accounts] = await Promise.all([store.listAudit({ ...query, ...(accountId ? { accountId } : {}) }), store.listAccounts()])
       const emails = new Map(accounts.map((a) => [a.id, a.email]))
-      return entries.map((e) => ({ ...e, email: e.accountId ? (emails.get(e.accountId) ?? null) : null }))
+      const targetText = (target: string) => target.replace(/^account:(.+)$/, (whole, id: string) => (emails.has(id) ? `account:${emails.get(id)}` : whole))
+      return entries.map((e) => ({ ...e, email: e.accountId ? (emails.get(e.accountId) ?? null) : null, targetText: targetText(e.target) }))
     },
 
     /** Audit entries past the retention period and sessions past their idle or absolute limit: how many of each. */

@@ -77,7 +77,7 @@ async function auditCommand(accounts: Accounts, args: string[]): Promise<void> {
   if (lines.length === 0) return out('no audit entries')
   for (const e of lines) {
     const who = e.email ?? (e.accountId ? `account:${e.accountId}` : '-')
-    out([utc(e.at), e.outcome.padEnd(7), e.action.padEnd(16), who, e.address, e.target].map((cell) => printable(cell)).join('  ').trimEnd())
+    out([utc(e.at), e.outcome.padEnd(7), e.action.padEnd(16), who, e.address, e.targetText].map((cell) => printable(cell)).join('  ').trimEnd())
   }
 }
 

@@ -113,6 +113,7 @@ t.test('the audit list: filtered by account email, action and time, each entry w
   t.same((await accounts.auditList({ email: 'A@example.com' })).map((e) => [e.action, e.email]), [['signin', 'a@example.com']])
   t.same((await accounts.auditList({ action: 'signin' })).map((e) => e.email), [null, 'a@example.com'], 'an id of no account: no email')
   t.same((await accounts.auditList({ since: at + 2 })).map((e) => e.action), ['signin', 'signin.failed'])
+  t.same((await accounts.auditList({ action: 'account.add' })).map((e) => e.targetText), ['account:a@example.com'], 'a target account by its email')
   t.equal(await refusal(accounts.auditList({ email: 'nobody@example.com' })), 'unknown-account')
 })
 
