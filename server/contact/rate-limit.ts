@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
 import type { RateLimitPluginOptions } from '@fastify/rate-limit'
 import type { FastifyBaseLogger } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import { connectSharedRedis } from '../redis-client'
 
 type Count = { current: number; ttl: number }
 type CountCallback = (err: Error | null, res?: Count) => void
@@ -52,34 +53,7 @@ export interface RateLimitStore {
 export function createRateLimitStore({ redisUrl, log, nameSpace = 'site-rl:' }: { redisUrl: string; log: FastifyBaseLogger; nameSpace?: string }): RateLimitStore {
   if (!redisUrl) return { options: {}, ready: async () => {}, close: async () => {}, mode: 'memory' }
 
-  const redis = new Redis(redisUrl, {
-    // Fail fast: no queue while disconnected, no resend after a drop, short timeouts; the POST is then counted here.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2_000,
-    commandTimeout: 500,
-    // Reconnect forever, backing off to one attempt every 2 s (with jitter, so replicas do not reconnect in step).
-    retryStrategy: (times) => Math.min(100 * 2 ** times, 2_000) + Math.floor(Math.random() * 200),
-  })
-  let outage = false
-  let closing = false
-  const down = (err: Error) => {
-    if (outage || closing) return
-    outage = true
-    log.warn({ reason: err.message }, 'rate limit: Redis unreachable, counting per replica until it is back')
-  }
-  const up = () => {
-    if (!outage) return
-    outage = false
-    log.info('rate limit: Redis is back, counting across replicas again')
-  }
-  // The 'error' listener is what keeps a failed (re)connect from crashing the process.
-  redis.on('error', down)
-  redis.on('close', () => down(new Error('connection closed')))
-  redis.on('ready', up)
-  const firstAttempt = new Promise<void>((settle) => {
-    for (const event of ['ready', 'error', 'close']) redis.once(event, () => settle())
-  })
+  const { redis, down, up, ready, close } = connectSharedRedis({ redisUrl, log, what: 'rate limit' })
 
   /** The plugin's RedisStore, and its LocalStore whenever Redis does not answer. */
   class FallbackStore implements PluginStore {
@@ -131,11 +105,8 @@ export function createRateLimitStore({ redisUrl, log, nameSpace = 'site-rl:' }: 
 
   return {
     options: { store: FallbackStore },
-    ready: () => firstAttempt,
-    close: async () => {
-      closing = true
-      await redis.quit().catch(() => redis.disconnect())
-    },
+    ready,
+    close: () => close(),
     mode: 'redis',
   }
 }

@@ -23,6 +23,11 @@ export function createSqliteStaffStore(db: Db): StaffStore {
   const get = (sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as Row | undefined
   const all = (sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as Row[]
   const run = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args).changes
+  /** The row a query finds, as `to` makes it, or null. */
+  const one = <T>(to: (r: Row) => T, sql: string, ...args: unknown[]): T | null => {
+    const r = get(sql, ...args)
+    return r ? to(r) : null
+  }
 
   const deleteSessions = (accountId: string) => run('DELETE FROM staff_sessions WHERE account_id = ?', accountId)
 
@@ -67,12 +72,10 @@ export function createSqliteStaffStore(db: Db): StaffStore {
       addAccount(entry, account)
     },
     async findAccount(id) {
-      const r = get('SELECT * FROM staff_accounts WHERE id = ?', id)
-      return r ? toAccount(r) : null
+      return one(toAccount, 'SELECT * FROM staff_accounts WHERE id = ?', id)
     },
     async findAccountByEmail(email) {
-      const r = get('SELECT * FROM staff_accounts WHERE email = ?', email)
-      return r ? toAccount(r) : null
+      return one(toAccount, 'SELECT * FROM staff_accounts WHERE email = ?', email)
     },
     async listAccounts() {
       return all('SELECT * FROM staff_accounts ORDER BY email').map(toAccount)
@@ -87,8 +90,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
       ])
     },
     async findPasskey(id) {
-      const r = get('SELECT * FROM staff_passkeys WHERE id = ?', id)
-      return r ? toPasskey(r) : null
+      return one(toPasskey, 'SELECT * FROM staff_passkeys WHERE id = ?', id)
     },
     async listPasskeys(accountId) {
       return all('SELECT * FROM staff_passkeys WHERE account_id = ? ORDER BY created_at, id', accountId).map(toPasskey)
@@ -106,8 +108,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
       setPasswordFactor(entry, factor, hashes)
     },
     async findPasswordFactor(accountId) {
-      const r = get('SELECT * FROM staff_password_factors WHERE account_id = ?', accountId)
-      return r ? toPasswordFactor(r) : null
+      return one(toPasswordFactor, 'SELECT * FROM staff_password_factors WHERE account_id = ?', accountId)
     },
     async acceptTotpStep(accountId, step) {
       return run('UPDATE staff_password_factors SET last_totp_step = ? WHERE account_id = ? AND last_totp_step < ?', step, accountId, step) === 1
@@ -130,8 +131,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
       return (r?.account_id as string | undefined) ?? null
     },
     async findEnrolmentLink(tokenHash) {
-      const r = get('SELECT * FROM staff_enrolment_links WHERE token_hash = ?', tokenHash)
-      return r ? toEnrolmentLink(r) : null
+      return one(toEnrolmentLink, 'SELECT * FROM staff_enrolment_links WHERE token_hash = ?', tokenHash)
     },
 
     async addSession(s, entry) {
@@ -140,8 +140,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
       ])
     },
     async findSession(idHash) {
-      const r = get('SELECT * FROM staff_sessions WHERE id_hash = ?', idHash)
-      return r ? toSession(r) : null
+      return one(toSession, 'SELECT * FROM staff_sessions WHERE id_hash = ?', idHash)
     },
     async touchSession(idHash, at, address) {
       run('UPDATE staff_sessions SET last_seen_at = ?, address = ? WHERE id_hash = ?', at, address, idHash)
@@ -168,8 +167,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
       ])
     },
     async findAccessToken(tokenHash) {
-      const r = get('SELECT * FROM staff_access_tokens WHERE token_hash = ?', tokenHash)
-      return r ? toAccessToken(r) : null
+      return one(toAccessToken, 'SELECT * FROM staff_access_tokens WHERE token_hash = ?', tokenHash)
     },
     async listAccessTokens() {
       return all('SELECT * FROM staff_access_tokens ORDER BY created_at DESC, id').map(toAccessToken)

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis'
+import { connectSharedRedis, type RedisLog } from '../redis-client'
 import { createMemoryThrottle, decide, THROTTLE, type FailureCount, type Throttle } from './throttle'
 
 /**
@@ -6,13 +6,8 @@ import { createMemoryThrottle, decide, THROTTLE, type FailureCount, type Throttl
  * counted in Redis (a hash per key: count, last; expiring 15 minutes after the last failure), so every
  * replica sees the same failures. While Redis is unreachable each replica counts on its own in memory
  * (never unthrottled, never an error), warns once per outage and says when Redis is back, as the
- * contact rate limit does (server/contact/rate-limit.ts).
+ * contact rate limit does (server/contact/rate-limit.ts), on the same connection code (server/redis-client.ts).
  */
-
-interface Log {
-  warn(obj: object, msg: string): void
-  info(msg: string): void
-}
 
 // One failure on one key, atomically: a count older than the window starts again at 1.
 const FAIL = `
@@ -26,35 +21,11 @@ redis.call('HSET', KEYS[1], 'count', tostring(count + 1), 'last', string.format(
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return count + 1`
 
-export function createThrottle({ redisUrl, log, nameSpace = 'staff-throttle:' }: { redisUrl: string; log: Log; nameSpace?: string }): Throttle {
+export function createThrottle({ redisUrl, log, nameSpace = 'staff-throttle:' }: { redisUrl: string; log: RedisLog; nameSpace?: string }): Throttle {
   const local = createMemoryThrottle()
   if (!redisUrl) return local
 
-  const redis = new Redis(redisUrl, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2_000,
-    commandTimeout: 500,
-    retryStrategy: (times) => Math.min(100 * 2 ** times, 2_000) + Math.floor(Math.random() * 200),
-  })
-  let outage = false
-  let closing = false
-  const down = (err: Error) => {
-    if (outage || closing) return
-    outage = true
-    log.warn({ reason: err.message }, 'sign-in throttle: Redis unreachable, counting per replica until it is back')
-  }
-  const up = () => {
-    if (!outage) return
-    outage = false
-    log.info('sign-in throttle: Redis is back, counting across replicas again')
-  }
-  redis.on('error', down)
-  redis.on('close', () => down(new Error('connection closed')))
-  redis.on('ready', up)
-  const firstAttempt = new Promise<void>((settle) => {
-    for (const event of ['ready', 'error', 'close']) redis.once(event, () => settle())
-  })
+  const { redis, down, up, ready, close } = connectSharedRedis({ redisUrl, log, what: 'sign-in throttle' })
 
   /** Runs `shared` on Redis, or `fallback` in memory when it is not connected or does not answer. */
   async function either<T>(shared: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
@@ -98,12 +69,8 @@ export function createThrottle({ redisUrl, log, nameSpace = 'staff-throttle:' }:
       await local.succeed(keys)
       if (keys.length) await either(async () => void (await redis.del(...keys.map(name))), async () => {})
     },
-    ready: () => firstAttempt,
-    close: async () => {
-      closing = true
-      await local.close()
-      await redis.quit().catch(() => redis.disconnect())
-    },
+    ready,
+    close: () => close(() => local.close()),
     mode: 'redis',
   }
 }

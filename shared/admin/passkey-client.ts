@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { browserSupportsWebAuthnAutofill, startAuthentication, startRegistration } from '@simplewebauthn/browser'
 
 export { browserSupportsWebAuthnAutofill }
@@ -78,4 +79,25 @@ export async function addPasskey(csrf: string, name: string): Promise<string | n
 export function cancelled(err: unknown): boolean {
   const name = (err as { name?: string } | null)?.name
   return name === 'AbortError' || name === 'NotAllowedError'
+}
+
+/**
+ * A passkey step behind a button, as the staff pages show it: `supported` once hydrated where the
+ * browser has WebAuthn (the server renders it hidden), `busy` while `start` runs a step, `failed` when it
+ * did not work (not when the person cancelled); done, the browser goes to the page the step names.
+ * `settle` is the same ending for a step started otherwise (the sign-in page's autofill prompt).
+ */
+export function usePasskeyStep() {
+  const [supported, setSupported] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => setSupported(typeof window.PublicKeyCredential === 'function'), [])
+  const settle = (step: Promise<string | null>) =>
+    step.then((to) => (to ? window.location.assign(to) : setFailed(true)), (err: unknown) => setFailed(!cancelled(err)))
+  const start = (step: () => Promise<string | null>) => {
+    setBusy(true)
+    setFailed(false)
+    settle(step()).finally(() => setBusy(false))
+  }
+  return { supported, busy, failed, start, settle }
 }

@@ -2,60 +2,19 @@
 // virtual authenticator) adds an account and gets its link, disables it through the confirmation dialog
 // (Cancel focused first, Escape cancels), reads the audit log, creates a token; axe finds nothing on
 // the accounts, audit and tokens pages in both themes; no console error (hydration, CSP).
-import t, { type Test } from 'tap'
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Page } from 'playwright-core'
-import { launchBrowser, startServer, watchConsole } from './browser'
+import t from 'tap'
+import { watchConsole } from './browser'
+import { addVirtualAuthenticator, axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number }
-    probe.close(() => resolve(port))
-  })
-})
-const SITE_URL = `http://localhost:${port}`
-const env = { SITE_URL, DATA_DIR: mkdtempSync(join(tmpdir(), 'staff-admin-e2e-')), PORT: String(port) }
-const server = await startServer(env)
-const browser = await launchBrowser()
-t.teardown(async () => {
-  await browser.close()
-  await server.stop()
-})
-
-async function axeInBothThemes(t: Test, page: Page, what: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await page.evaluate(axeSource)
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
-      const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } })
-      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-    })
-    t.same(violations, [], `${what} (${colorScheme}): no axe violations`)
-  }
-}
-
-const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]')
+const { SITE_URL, browser, addAccount } = await openStaffSuite(t, 'staff-admin-e2e-')
 
 t.test('accounts, audit and tokens in the browser', async (t) => {
-  const res = spawnSync(process.execPath, ['dist/server/staff.js', 'add', 'boss@example.test', '--role', 'admin', '--name', '管理 太郎'], { encoding: 'utf8', env: { ...process.env, ...env, DATABASE_URL: '' } })
-  const link = new RegExp(`^${SITE_URL}/admin/enrol/[A-Za-z0-9_-]{43}$`, 'm').exec(res.stdout)?.[0]
-  if (!link) throw new Error(`no link: ${res.stdout} ${res.stderr}`)
+  const link = addAccount('boss@example.test', 'admin', '管理 太郎')
   const context = await browser.newContext({ locale: 'ja-JP' })
   t.teardown(() => context.close())
   const page = await context.newPage()
   const problems = watchConsole(page)
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  })
+  await addVirtualAuthenticator(context, page)
   await page.goto(link)
   await hydrated(page)
   await page.click('[data-enrol-passkey]')

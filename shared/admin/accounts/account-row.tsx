@@ -1,7 +1,7 @@
 import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
 import { ConfirmSubmit } from '../confirm-submit'
-import { STAFF_ROLES } from '../roles'
+import { RoleOptions } from '../staff-form'
 import { ShownTimeText } from '../shown-time'
 import type { AccountRow as Row } from './page-data'
 
@@ -34,11 +34,7 @@ export function AccountRow({ row }: { row: Row }) {
               {t('staff.accounts.role')}
             </label>
             <select id={`role-${row.id}`} name="role" defaultValue={row.role}>
-              {STAFF_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`staff.roles.${role}`)}
-                </option>
-              ))}
+              <RoleOptions />
             </select>{' '}
             <button type="submit" className="button button--secondary">
               {t('staff.accounts.changeRole')}

@@ -1,23 +1,13 @@
-import { useEffect, useState } from 'react'
 import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
-import { cancelled, confirmWithPasskey } from '../passkey-client'
+import { confirmWithPasskey, usePasskeyStep } from '../passkey-client'
 
 /** Confirms with one of the account's passkeys: needs JavaScript and WebAuthn, so rendered hidden and shown once hydrated where it works. */
 export function ConfirmPasskey({ next }: { next: string }) {
   const { t } = useI18n()
   const { csrf } = useStaffState()
-  const [supported, setSupported] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => setSupported(typeof window.PublicKeyCredential === 'function'), [])
-  const start = () => {
-    setBusy(true)
-    setFailed(false)
-    confirmWithPasskey(csrf, next)
-      .then((to) => (to ? window.location.assign(to) : setFailed(true)), (err: unknown) => setFailed(!cancelled(err)))
-      .finally(() => setBusy(false))
-  }
+  const { supported, busy, failed, start: run } = usePasskeyStep()
+  const start = () => run(() => confirmWithPasskey(csrf, next))
   return (
     <div className="staff-passkey" hidden={!supported}>
       {failed ? (

@@ -1,21 +1,11 @@
-import { useEffect, useState } from 'react'
 import { useI18n } from '../../i18n/context'
-import { cancelled, enrolPasskey } from '../passkey-client'
+import { enrolPasskey, usePasskeyStep } from '../passkey-client'
 
 /** The passkey choice: needs JavaScript and WebAuthn, so it is rendered hidden and shown once hydrated where it works. */
 export function EnrolPasskey({ token }: { token: string }) {
   const { t } = useI18n()
-  const [supported, setSupported] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => setSupported(typeof window.PublicKeyCredential === 'function'), [])
-  const start = () => {
-    setBusy(true)
-    setFailed(false)
-    enrolPasskey(token, '')
-      .then((to) => (to ? window.location.assign(to) : setFailed(true)), (err: unknown) => setFailed(!cancelled(err)))
-      .finally(() => setBusy(false))
-  }
+  const { supported, busy, failed, start: run } = usePasskeyStep()
+  const start = () => run(() => enrolPasskey(token, ''))
   return (
     <section className="staff-enrol__choice" aria-labelledby="enrol-passkey-heading" hidden={!supported}>
       <h2 id="enrol-passkey-heading">{t('staff.enrol.passkey.heading')}</h2>

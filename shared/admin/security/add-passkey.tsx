@@ -1,24 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
-import { addPasskey, cancelled } from '../passkey-client'
+import { addPasskey, usePasskeyStep } from '../passkey-client'
 
 /** Adds a passkey (named): needs JavaScript and WebAuthn, so rendered hidden and shown once hydrated where it works. */
 export function AddPasskey() {
   const { t } = useI18n()
   const { csrf } = useStaffState()
-  const [supported, setSupported] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState(false)
+  const { supported, busy, failed, start: run } = usePasskeyStep()
   const [name, setName] = useState('')
-  useEffect(() => setSupported(typeof window.PublicKeyCredential === 'function'), [])
-  const start = () => {
-    setBusy(true)
-    setFailed(false)
-    addPasskey(csrf, name)
-      .then((to) => (to ? window.location.assign(to) : setFailed(true)), (err: unknown) => setFailed(!cancelled(err)))
-      .finally(() => setBusy(false))
-  }
+  const start = () => run(() => addPasskey(csrf, name))
   return (
     <section className="staff-section" aria-labelledby="add-passkey-heading" hidden={!supported}>
       <h2 id="add-passkey-heading">{t('staff.security.add.heading')}</h2>

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useI18n } from '../../i18n/context'
-import { browserSupportsWebAuthnAutofill, cancelled, signInWithPasskey } from '../passkey-client'
+import { browserSupportsWebAuthnAutofill, signInWithPasskey, usePasskeyStep } from '../passkey-client'
 
 /**
  * Sign in with a passkey: the button (the browser's dialog), and the browser's autofill prompt on
@@ -9,28 +9,16 @@ import { browserSupportsWebAuthnAutofill, cancelled, signInWithPasskey } from '.
  */
 export function PasskeyButton({ next }: { next: string }) {
   const { t } = useI18n()
-  const [supported, setSupported] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState(false)
+  const { supported, busy, failed, start: run, settle } = usePasskeyStep()
   useEffect(() => {
     if (typeof window.PublicKeyCredential !== 'function') return
-    setSupported(true)
     // The autofill prompt: resolves only if the person picks a passkey there.
     void browserSupportsWebAuthnAutofill().then((autofill) => {
       if (!autofill) return
-      signInWithPasskey({ autofill: true, next }).then(
-        (to) => (to ? window.location.assign(to) : setFailed(true)),
-        (err: unknown) => setFailed(!cancelled(err)),
-      )
+      settle(signInWithPasskey({ autofill: true, next }))
     })
   }, [next])
-  const start = () => {
-    setBusy(true)
-    setFailed(false)
-    signInWithPasskey({ autofill: false, next })
-      .then((to) => (to ? window.location.assign(to) : setFailed(true)), (err: unknown) => setFailed(!cancelled(err)))
-      .finally(() => setBusy(false))
-  }
+  const start = () => run(() => signInWithPasskey({ autofill: false, next }))
   return (
     <div className="staff-passkey" hidden={!supported}>
       {failed ? (

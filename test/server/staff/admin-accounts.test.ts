@@ -2,10 +2,9 @@
 // store), disable (ends the sessions) and enable, a new enrolment link (factors reset), the role; the
 // destructive ones only after a confirmation step; each change audited; the session's token required.
 import t from 'tap'
-import { addAccount, clock, FORM, LOCAL, signIn, staffApp } from './web-helper'
+import { addAccount, clock, LOCAL, postForm, signedInAdmin, signIn, staffApp } from './web-helper'
 
-const post = (app: Awaited<ReturnType<typeof staffApp>>, headers: Record<string, string>, fields: Record<string, string>) =>
-  app.inject({ method: 'POST', url: '/admin/accounts', headers: { ...headers, 'content-type': FORM['content-type'] }, payload: new URLSearchParams(fields).toString() })
+const post = (app: Awaited<ReturnType<typeof staffApp>>, headers: Record<string, string>, fields: Record<string, string>) => postForm(app, '/admin/accounts', headers, fields)
 
 t.test('who may open /admin/accounts', async (t) => {
   const time = clock()
@@ -31,9 +30,7 @@ t.test('who may open /admin/accounts', async (t) => {
 
 t.test('add, disable, enable, enrol again, role: each audited', async (t) => {
   const time = clock()
-  const app = await staffApp(t, time)
-  const adminAccount = await addAccount(app, time, 'admin')
-  const admin = await signIn(app, time, adminAccount)
+  const { app, adminAccount, admin } = await signedInAdmin(t, time)
   const store = app.staffStore
 
   t.equal((await post(app, admin.headers, { _csrf: 'wrong', op: 'add', email: 'new@example.test', role: 'editor' })).statusCode, 403, 'the session token is required')

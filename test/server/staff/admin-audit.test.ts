@@ -3,7 +3,7 @@
 // Asia/Tokyo with UTC in the datetime and title attributes; hostile stored values shown inert.
 import t from 'tap'
 import type { AuditEntry } from '../../../server/staff/types'
-import { addAccount, clock, LOCAL, signIn, staffApp, START } from './web-helper'
+import { addAccount, clock, LOCAL, signedInAdmin, signIn, staffApp, START } from './web-helper'
 
 const entry = (at: number, action: string, target = '', accountId: string | null = null, address = '192.0.2.1'): AuditEntry => ({ at, accountId, address, action, target, outcome: 'ok' })
 
@@ -27,9 +27,7 @@ t.test('who may open /admin/audit', async (t) => {
 
 t.test('filters, paging, times, bad values', async (t) => {
   const time = clock()
-  const app = await staffApp(t, time)
-  const adminAccount = await addAccount(app, time, 'admin')
-  const admin = await signIn(app, time, adminAccount)
+  const { app, adminAccount, admin } = await signedInAdmin(t, time)
   const store = app.staffStore
   // 2026-11-26 23:30 JST is 14:30 UTC the same day; 2026-11-27 00:30 JST is 15:30 UTC on the 26th.
   await store.audit(entry(START + 14.5 * 3600_000, 'test.late', 'late-26'))

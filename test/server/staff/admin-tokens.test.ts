@@ -4,12 +4,11 @@
 // a token never makes a session; revocation is confirmed first.
 import { createHash } from 'node:crypto'
 import t from 'tap'
-import { addAccount, clock, FORM, LOCAL, signIn, staffApp } from './web-helper'
+import { addAccount, clock, LOCAL, postForm, signedInAdmin, signIn, staffApp } from './web-helper'
 
 const DAY = 86_400_000
 type App = Awaited<ReturnType<typeof staffApp>>
-const post = (app: App, headers: Record<string, string>, fields: Record<string, string>) =>
-  app.inject({ method: 'POST', url: '/admin/tokens', headers: { ...headers, 'content-type': FORM['content-type'] }, payload: new URLSearchParams(fields).toString() })
+const post = (app: App, headers: Record<string, string>, fields: Record<string, string>) => postForm(app, '/admin/tokens', headers, fields)
 const api = (app: App, url: string, authorization?: string, extra: Record<string, string> = {}) =>
   app.inject({ url, headers: { ...LOCAL, ...extra, ...(authorization === undefined ? {} : { authorization }) } })
 
@@ -28,9 +27,7 @@ t.test('who may open /admin/tokens', async (t) => {
 
 t.test('lifecycle: create, use, revoke; the API\'s refusals', async (t) => {
   const time = clock()
-  const app = await staffApp(t, time)
-  const adminAccount = await addAccount(app, time, 'admin')
-  const admin = await signIn(app, time, adminAccount)
+  const { app, adminAccount, admin } = await signedInAdmin(t, time)
   const store = app.staffStore
 
   t.equal((await post(app, admin.headers, { _csrf: 'nope', op: 'create', name: 'CI', role: 'admin', days: '30' })).statusCode, 403, 'CSRF refused')

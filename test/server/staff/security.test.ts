@@ -7,28 +7,24 @@ import type { FastifyInstance } from 'fastify'
 import { SITE } from '../../helper'
 import { SESSION_COOKIE } from '../../../server/staff/http/session'
 import { SoftAuthenticator } from './soft-authenticator'
-import { addAccount, clock, FORM, LOCAL, sessionCookie, signIn, staffApp, type Clock, type TestAccount } from './web-helper'
+import { addAccount, clock, LOCAL, postForm, postJson, sessionCookie, signedInAdmin, signIn, staffApp, type Clock, type TestAccount } from './web-helper'
 
 const MIN = 60_000
-const form = (app: FastifyInstance, url: string, headers: Record<string, string>, fields: Record<string, string>) =>
-  app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': FORM['content-type'] }, payload: new URLSearchParams(fields).toString() })
-const json = (app: FastifyInstance, url: string, headers: Record<string, string>, csrf: string, body: object) =>
-  app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json', origin: SITE, 'x-csrf-token': csrf }, payload: JSON.stringify(body) })
 
 /** Adds a passkey through the page's endpoints; the answer of the last step. */
 async function addThrough(app: FastifyInstance, session: { headers: Record<string, string>; csrf: string }, who: TestAccount, name: string) {
   const authenticator = new SoftAuthenticator({ origin: SITE, rpID: new URL(SITE).hostname, userId: who.account.id })
-  const options = await json(app, '/admin/security/passkey-options', session.headers, session.csrf, {})
+  const options = await postJson(app, '/admin/security/passkey-options', session.headers, session.csrf, {})
   if (options.statusCode !== 200) return { authenticator, options, done: null }
   const { options: creation, challengeToken } = options.json()
-  const done = await json(app, '/admin/security/passkey', session.headers, session.csrf, { response: authenticator.create(creation.challenge), challengeToken, name })
+  const done = await postJson(app, '/admin/security/passkey', session.headers, session.csrf, { response: authenticator.create(creation.challenge), challengeToken, name })
   return { authenticator, options, done, creation }
 }
 
 /** A passkey-only session: signed in with the software authenticator. */
 async function passkeySession(app: FastifyInstance, authenticator: SoftAuthenticator) {
-  const { options, challengeToken } = (await json(app, '/admin/passkey/options', LOCAL, '', {})).json()
-  const res = await json(app, '/admin/passkey/sign-in', LOCAL, '', { response: authenticator.get(options.challenge), challengeToken, next: '/admin' })
+  const { options, challengeToken } = (await postJson(app, '/admin/passkey/options', LOCAL, '', {})).json()
+  const res = await postJson(app, '/admin/passkey/sign-in', LOCAL, '', { response: authenticator.get(options.challenge), challengeToken, next: '/admin' })
   const headers = { ...LOCAL, cookie: `${SESSION_COOKIE}=${sessionCookie(res)}` }
   const home = await app.inject({ url: '/admin/security', headers })
   return { headers, csrf: /name="_csrf" value="([^"]*)"/.exec(home.body)![1]!, page: home }
@@ -59,20 +55,20 @@ t.test('own passkeys: add (excluded ones named), list, rename, remove after a co
   t.match(list.body, 'data-passkey-row="ノートPC"')
   t.match(list.body, 'data-passkey-row="Phone"')
 
-  const renamed = await form(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'rename', passkey: second.authenticator.id, name: '仕事の電話' })
+  const renamed = await postForm(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'rename', passkey: second.authenticator.id, name: '仕事の電話' })
   t.equal(renamed.statusCode, 200)
   t.equal((await store.findPasskey(second.authenticator.id))!.name, '仕事の電話')
-  t.equal((await form(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'rename', passkey: second.authenticator.id, name: 'a\u0000b' })).statusCode, 400, 'a name with a control character refused')
+  t.equal((await postForm(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'rename', passkey: second.authenticator.id, name: 'a\u0000b' })).statusCode, 400, 'a name with a control character refused')
   const other = await addAccount(app, time, 'admin')
   const otherKey = new SoftAuthenticator({ origin: SITE, rpID: 'www.example.test', userId: other.account.id })
   await store.addPasskey({ id: otherKey.id, accountId: other.account.id, name: 'Theirs', publicKey: 'x', counter: 0, transports: [], createdAt: time.now(), lastUsedAt: null }, { at: time.now(), accountId: null, address: 'cli', action: 'passkey.add', target: '', outcome: 'ok' })
-  t.equal((await form(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'remove', passkey: otherKey.id, confirmed: '1' })).statusCode, 404, 'another account\'s passkey is not one\'s own')
-  t.equal((await form(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'rename', passkey: otherKey.id, name: 'x' })).statusCode, 404)
+  t.equal((await postForm(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'remove', passkey: otherKey.id, confirmed: '1' })).statusCode, 404, 'another account\'s passkey is not one\'s own')
+  t.equal((await postForm(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'rename', passkey: otherKey.id, name: 'x' })).statusCode, 404)
 
-  const step = await form(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'remove', passkey: first.authenticator.id })
+  const step = await postForm(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'remove', passkey: first.authenticator.id })
   t.match(step.body, 'data-confirm="remove"', 'the confirmation step first')
   t.equal((await store.listPasskeys(who.account.id)).length, 2)
-  const removed = await form(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'remove', passkey: first.authenticator.id, confirmed: '1' })
+  const removed = await postForm(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'remove', passkey: first.authenticator.id, confirmed: '1' })
   t.match(removed.body, 'data-notice="removed"')
   t.same((await store.listPasskeys(who.account.id)).map((p) => p.id), [second.authenticator.id])
   const actions = (await store.listAudit({ accountId: who.account.id, limit: 50 })).map((a) => a.action)
@@ -82,10 +78,10 @@ t.test('own passkeys: add (excluded ones named), list, rename, remove after a co
   const late = await addThrough(app, session, who, 'Late')
   t.equal(late.options.statusCode, 403)
   t.same(late.options.json(), { ok: false, reason: 'reauth', redirect: '/admin/confirm?next=%2Fadmin' })
-  const lateRemove = await form(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'remove', passkey: second.authenticator.id, confirmed: '1' })
+  const lateRemove = await postForm(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'remove', passkey: second.authenticator.id, confirmed: '1' })
   t.equal(lateRemove.headers.location, '/admin/confirm?next=%2Fadmin%2Fsecurity', 'removing after 5 minutes: confirm first')
   t.equal((await store.listPasskeys(who.account.id)).length, 1, 'nothing removed')
-  t.equal((await form(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'rename', passkey: second.authenticator.id, name: 'Still' })).statusCode, 200, 'renaming is not a factor change')
+  t.equal((await postForm(app, '/admin/security', session.headers, { _csrf: session.csrf, op: 'rename', passkey: second.authenticator.id, name: 'Still' })).statusCode, 200, 'renaming is not a factor change')
 })
 
 t.test('the last factor stays: the only passkey of an account without a password', async (t) => {
@@ -98,7 +94,7 @@ t.test('the last factor stays: the only passkey of an account without a password
   await app.staffStore.addPasskey(passkey, { at: time.now(), accountId: null, address: 'cli', action: 'passkey.add', target: '', outcome: 'ok' })
   const own = await passkeySession(app, kept)
   t.match(own.page.body, 'data-password-factor="none"')
-  const res = await form(app, '/admin/security', own.headers, { _csrf: own.csrf, op: 'remove', passkey: kept.id, confirmed: '1' })
+  const res = await postForm(app, '/admin/security', own.headers, { _csrf: own.csrf, op: 'remove', passkey: kept.id, confirmed: '1' })
   t.equal(res.statusCode, 409)
   t.match(res.body, 'data-notice="lastFactor"')
   t.equal((await app.staffStore.listPasskeys(who.account.id)).length, 1, 'still there')
@@ -106,25 +102,22 @@ t.test('the last factor stays: the only passkey of an account without a password
 
 t.test('an admin ends another account\'s sessions', async (t) => {
   const time = clock()
-  const app = await staffApp(t, time)
-  const adminAccount = await addAccount(app, time, 'admin')
-  const editor = await addAccount(app, time, 'editor')
-  const admin = await signIn(app, time, adminAccount)
+  const { app, adminAccount, admin, others: [editor] } = await signedInAdmin(t, time, 'editor')
   time.advance(30_000)
   const editorA = await signIn(app, time, editor)
   time.advance(30_000)
   const editorB = await signIn(app, time, editor)
-  const step = await form(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'endSessions', account: editor.account.id })
+  const step = await postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'endSessions', account: editor.account.id })
   t.match(step.body, 'data-confirm="endSessions"', 'confirmed first')
   t.equal((await app.staffStore.listSessions(editor.account.id)).length, 2)
-  const done = await form(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'endSessions', account: editor.account.id, confirmed: '1' })
+  const done = await postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'endSessions', account: editor.account.id, confirmed: '1' })
   t.match(done.body, 'data-notice="sessionsEnded"')
   for (const s of [editorA, editorB]) t.equal((await app.inject({ url: '/admin', headers: s.headers })).statusCode, 303, 'signed out')
   t.equal((await store(app).findAccount(editor.account.id))!.disabled, false, 'the account stays enabled')
   t.match(await app.staffStore.listAudit({ action: 'session.end' }), [{ accountId: adminAccount.account.id, target: `account:${editor.account.id}`, outcome: 'ok' }])
-  t.equal((await form(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'endSessions', account: adminAccount.account.id, confirmed: '1' })).statusCode, 409, 'not one\'s own (that is /admin/sessions)')
+  t.equal((await postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'endSessions', account: adminAccount.account.id, confirmed: '1' })).statusCode, 409, 'not one\'s own (that is /admin/sessions)')
   t.equal((await app.inject({ url: '/admin', headers: admin.headers })).statusCode, 200)
-  t.equal((await form(app, '/admin/accounts', editorA.headers, { _csrf: editorA.csrf, op: 'endSessions', account: adminAccount.account.id, confirmed: '1' })).statusCode, 303, 'nobody signed in: to sign in')
+  t.equal((await postForm(app, '/admin/accounts', editorA.headers, { _csrf: editorA.csrf, op: 'endSessions', account: adminAccount.account.id, confirmed: '1' })).statusCode, 303, 'nobody signed in: to sign in')
 })
 
 const store = (app: FastifyInstance) => app.staffStore

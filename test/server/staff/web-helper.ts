@@ -13,7 +13,7 @@ import { newRecoveryCodes } from '../../../server/staff/recovery-codes'
 import { SESSION_COOKIE } from '../../../server/staff/http/session'
 import { newTotpSecret } from '../../../server/staff/totp'
 import type { Account, Role } from '../../../server/staff/types'
-import { build } from '../../helper'
+import { build, SITE } from '../../helper'
 
 /** 2026-11-26 00:00:00 UTC, and a clock the test moves. */
 export const START = Date.UTC(2026, 10, 26)
@@ -84,3 +84,24 @@ export async function signIn(app: FastifyInstance, time: Clock, who: TestAccount
   const home = await app.inject({ url: '/admin', headers: { ...LOCAL, cookie: `${SESSION_COOKIE}=${cookie}` } })
   return { cookie, csrf: field(home.body, '_csrf'), headers: { ...LOCAL, cookie: `${SESSION_COOKIE}=${cookie}` } }
 }
+
+/**
+ * The app with an admin signed in (`admin`: the session's headers and token), and accounts of the
+ * other roles made before that sign-in (`others`, in order).
+ */
+export async function signedInAdmin<R extends Role[]>(t: { teardown: (fn: () => unknown) => void }, time: Clock, ...roles: R) {
+  const app = await staffApp(t, time)
+  const adminAccount = await addAccount(app, time, 'admin')
+  const others: TestAccount[] = []
+  for (const role of roles) others.push(await addAccount(app, time, role))
+  const admin = await signIn(app, time, adminAccount)
+  return { app, adminAccount, others: others as { [K in keyof R]: TestAccount }, admin }
+}
+
+/** POSTs a form to a staff page as a browser would. */
+export const postForm = (app: FastifyInstance, url: string, headers: Record<string, string>, fields: Record<string, string>) =>
+  app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': FORM['content-type'] }, payload: new URLSearchParams(fields).toString() })
+
+/** POSTs JSON to a staff endpoint as the pages' script does (same origin, the session's token in x-csrf-token). */
+export const postJson = (app: FastifyInstance, url: string, headers: Record<string, string>, csrf: string, body: object) =>
+  app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json', origin: SITE, 'x-csrf-token': csrf }, payload: JSON.stringify(body) })
