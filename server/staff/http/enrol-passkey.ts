@@ -4,6 +4,8 @@ import { openChallenge, registrationOptions, signChallenge, verifyRegistration }
 import { enrolmentOf } from './enrol'
 import { challengeKey, relyingPartyOf } from './passkey-sign-in'
 import { auditOf } from './services'
+import { deviceName } from '../device-name'
+import { deviceOf } from './session'
 import { startSession } from './session'
 
 const gone = (reply: FastifyReply) => reply.code(410).send({ ok: false, reason: 'link' })
@@ -22,7 +24,8 @@ export async function enrolPasskeyOptions(req: FastifyRequest, reply: FastifyRep
 /** A passkey's name as its owner gave it (or the device's), one line, at most 60 characters. */
 export function passkeyName(value: unknown, req: FastifyRequest): string {
   const given = typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 60) : ''
-  return given || (req.headers['user-agent'] ?? '').toString().slice(0, 60) || 'passkey'
+  const userAgent = deviceOf(req)
+  return given || deviceName(userAgent) || userAgent.slice(0, 60) || 'passkey'
 }
 
 /**
