@@ -20,12 +20,25 @@ export const STAFF_PATHS = {
   securityPasskey: '/admin/security/passkey',
   enrol: '/admin/enrol/:token',
   inquiries: '/admin/inquiries',
+  // The inbox (issue #26). Fixed paths before '/admin/inquiries/:id' in the route table.
+  inquiriesStats: '/admin/inquiries/stats',
+  inquiriesExport: '/admin/inquiries/export',
+  inquiriesPerson: '/admin/inquiries/person',
+  inquiriesPersonExport: '/admin/inquiries/person/export',
+  inquiriesPersonErase: '/admin/inquiries/person/erase',
+  inquiry: '/admin/inquiries/:id',
+  inquiryChange: '/admin/inquiries/:id/change',
+  inquiryReply: '/admin/inquiries/:id/reply',
+  inquiryRetry: '/admin/inquiries/:id/retry',
   content: '/admin/content',
   accounts: '/admin/accounts',
   audit: '/admin/audit',
   tokens: '/admin/tokens',
   apiMe: '/admin/api/me',
   apiAudit: '/admin/api/audit',
+  apiInquiries: '/admin/api/inquiries',
+  apiInquiry: '/admin/api/inquiries/:id',
+  apiInquiryNotes: '/admin/api/inquiries/:id/notes',
 } as const
 
 export type StaffPathId = keyof typeof STAFF_PATHS

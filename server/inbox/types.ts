@@ -1,0 +1,109 @@
+/**
+ * The inquiry inbox's records and the store that keeps them (issue #26): triage (status, assignee,
+ * notes, legal hold), the history of each inquiry, search, replies and the other mail the outbox
+ * sends (digests, webhooks), statistics, exports, retention and erasure. They live in the inquiry
+ * database beside the inquiries (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL) and are
+ * reached as the inquiry store's `inbox` (like its `staff`). No HTTP here: the staff plugin, the JSON
+ * API, the jobs and the CLI call this.
+ *
+ * Times are milliseconds since the epoch in records and arguments (the caller's injected clock
+ * decides every time; the store never reads the clock), except an inquiry's `receivedAt`, which stays
+ * the ISO text it always was. Every change writes its history event(s) and its audit entry in the
+ * same transaction as the change.
+ */
+import type { Locale } from '../../shared/i18n/locales'
+import type { AuditEntry } from '../staff/types'
+import type { ClaimedOutboxMail, ExportedInquiry, InboxPage, InboxRow, InboxStats, InquiryDetail, NewReply, TriageChange } from './records'
+
+export type * from './records'
+
+/** new → in-progress → waiting (for the customer) → done; spam also stops the inquiry's pending mail. */
+export const INQUIRY_STATUSES = ['new', 'in-progress', 'waiting', 'done', 'spam'] as const
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number]
+
+/** Statuses after which the retention period runs (INQUIRY_RETENTION_DAYS). */
+export const CLOSED_STATUSES: readonly InquiryStatus[] = ['done', 'spam']
+
+/**
+ * What the outbox sends. 'staff' and 'auto-reply' are written with the inquiry, as before; 'reply' is
+ * a staff member's answer (its text in the row's payload); 'digest' is a responder's daily digest (no
+ * inquiry; its text in the payload); 'webhook' is the optional notice of a new inquiry to a chat or
+ * another system (its JSON body built when sent, from the inquiry).
+ */
+export const OUTBOX_KINDS = ['staff', 'auto-reply', 'reply', 'digest', 'webhook'] as const
+export type OutboxKind = (typeof OUTBOX_KINDS)[number]
+/** 'cancelled': pending mail of an inquiry marked spam, or of an erased one (its payload gone). */
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'cancelled'
+
+/** Who did something: a staff account (or a token's creator), from a client address; null account for a job or the CLI. */
+export interface Actor {
+  accountId: string | null
+  /** The client address ('job' for the scheduled jobs, 'cli' for the command line). */
+  address: string
+}
+
+/**
+ * A filter of the inbox, as the list page's URL and the JSON API's query carry it (parsed and checked
+ * by the caller). Absent fields do not filter.
+ */
+export interface InboxFilter {
+  statuses?: InquiryStatus[]
+  /** An account id, or 'none' for unassigned inquiries. */
+  assignee?: string
+  inquiryType?: string
+  locale?: Locale
+  /** Received at or after this ISO instant (the caller turns a Japan-time day into it). */
+  receivedFrom?: string
+  /** Received before this ISO instant. */
+  receivedBefore?: string
+  /**
+   * The search box: words separated by spaces, each found in any of name, furigana, company, email,
+   * phone, message (all words must be found). Matched after normalisation (NFKC, katakana as hiragana,
+   * lower case: search-text.ts), through the engine's index, never a scan of the table.
+   */
+  q?: string
+  /** Exactly this address (case-insensitive), for a person's request. */
+  email?: string
+  /** Erased inquiries are left out unless this is true. */
+  includeErased?: boolean
+}
+
+/**
+ * The inbox's part of the inquiry store. Every method is one transaction; those taking an `audit`
+ * entry write it in that transaction (the audit log: server/staff/types.ts).
+ */
+export interface InboxStore {
+  list(filter: InboxFilter, page: { page: number; pageSize: number }): Promise<InboxPage>
+  /** Null when no inquiry has this id. */
+  detail(id: string): Promise<InquiryDetail | null>
+  /** A staff member opened the inquiry (page or API): a 'view' event and an 'inquiry.view' audit entry. */
+  recordView(id: string, actor: Actor, at: number, audit: AuditEntry): Promise<void>
+  /** Applies a triage change; spam cancels its pending mail. False when the inquiry is unknown or erased. */
+  change(id: string, change: TriageChange, actor: Actor, at: number, audit: AuditEntry): Promise<boolean>
+  /** Queues a reply in the outbox (and its event, the status change, the first-reply time); its outbox seq, or null when unknown/erased. */
+  queueReply(id: string, reply: NewReply, actor: Actor, at: number, audit: AuditEntry): Promise<number | null>
+  /** A failed mail of this inquiry is pending again, due now; a pending one is due now. False when not this inquiry's, sent or cancelled. */
+  retryMail(id: string, seq: number, actor: Actor, at: number, audit: AuditEntry): Promise<boolean>
+  stats(now: number): Promise<InboxStats>
+  /** Every inquiry the filter matches (no paging), with notes and replies; an 'export' event each and the audit entry. */
+  exportRows(filter: InboxFilter, actor: Actor, at: number, audit: AuditEntry): Promise<ExportedInquiry[]>
+  /** Inquiries closed (done/spam) before `closedBefore`, not on legal hold, not erased yet: their ids. */
+  dueForErasure(closedBefore: number): Promise<string[]>
+  /**
+   * Erases an inquiry's personal data: its fields (name, furigana, company, email, phone, message,
+   * preferred date, token), the text of its notes and replies, its search index entry and its outbox
+   * payloads (pending mail cancelled). Keeps reference, dates, type, locale and status, and writes an
+   * 'erase' event and one audit entry ('inquiry.erase') per inquiry. Returns how many were erased
+   * (already erased ones are skipped; one on legal hold is skipped unless `reason` is 'request').
+   */
+  erase(ids: string[], reason: 'retention' | 'request', actor: Actor, at: number): Promise<number>
+  /**
+   * Runs a scheduled job's period once across every replica: true for the one caller that claimed
+   * (job, period), false for every other (the same on PostgreSQL with many replicas).
+   */
+  claimJob(job: string, period: string, at: number): Promise<boolean>
+  /** Queues a digest mail once per (account, day): false when that digest was queued already. */
+  queueDigest(accountId: string, day: string, payload: { to: string; subject: string; text: string }, at: number): Promise<boolean>
+  /** A responder's digest: the open inquiries assigned to them, and those left 'new' since before `newBefore` (ISO). */
+  digestFor(accountId: string, newBefore: string): Promise<{ assigned: InboxRow[]; stale: InboxRow[] }>
+}
