@@ -52,4 +52,8 @@ export const ALLOWED: Record<string, string> = {
   STAFF_SESSION_MAX: 'a duration: milliseconds, or a number with ms, s, m, min, minutes, h, hours, d or days, e.g. 12h',
   STAFF_AUDIT_RETENTION: 'a duration: milliseconds, or a number with ms, s, m, min, minutes, h, hours, d or days, e.g. 400d',
   CONTACT_API_KEY: 'empty, or 32 to 200 characters of A-Z a-z 0-9 and . _ ~ + / = - (e.g. the output of openssl rand -base64 32)',
+  INQUIRY_RETENTION_DAYS: 'a number of days (1 to 3660), or off',
+  INBOX_DIGEST_HOUR: 'an hour of the day in Japan time, 0 to 23, or off',
+  INQUIRY_WEBHOOK_URL: 'empty, or an https:// URL without spaces (http:// only to this machine: localhost, 127.0.0.1, ::1)',
+  INQUIRY_WEBHOOK_SECRET: 'empty, or at least 16 characters without spaces (e.g. the output of openssl rand -hex 32)',
 }

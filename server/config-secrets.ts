@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
  * systemd's LoadCredential= puts them under $CREDENTIALS_DIRECTORY): then the value is not in the
  * process environment, which `docker inspect` and /proc/<pid>/environ show.
  */
-export const SECRET_VARIABLES = ['SMTP_URL', 'FORM_SECRET', 'CONTACT_API_KEY', 'DATABASE_URL', 'REDIS_URL'] as const
+export const SECRET_VARIABLES = ['SMTP_URL', 'FORM_SECRET', 'CONTACT_API_KEY', 'DATABASE_URL', 'REDIS_URL', 'INQUIRY_WEBHOOK_URL', 'INQUIRY_WEBHOOK_SECRET'] as const
 
 /** SMTP_URL_FILE, FORM_SECRET_FILE…: the settings that name the file holding a secret's value. */
 export const SECRET_FILE_VARIABLES: readonly string[] = SECRET_VARIABLES.map((name) => `${name}_FILE`)

@@ -3,6 +3,7 @@ import { contactConfigProblems, contactEnvProperties, readContactConfig, type Co
 import { readSecretFiles, SECRET_FILE_VARIABLES, SECRET_VARIABLES } from './config-secrets'
 import { unknownSettingsOf } from './config-unknown'
 import { readStaffConfig, staffConfigProblems, staffEnvProperties, type StaffConfig } from './staff/config'
+import { inboxConfigProblems, inboxEnvProperties, readInboxConfig, type InboxConfig } from './inbox/config'
 import { ALLOWED, isHost, isLoopback, isTrustProxy } from './config-formats'
 import { createAjv } from '../shared/validation/server'
 
@@ -51,6 +52,8 @@ export interface Config {
   contact: ContactConfig
   /** The staff area (/admin): on or off, session timeouts, audit retention (server/staff/config.ts). */
   staff: StaffConfig
+  /** The inbox's jobs: retention of closed inquiries, the daily digest, the webhook (server/inbox/config.ts). */
+  inbox: InboxConfig
   /** postgres://… : inquiries and the mail outbox in PostgreSQL (several replicas); empty: SQLite in dataDir. */
   databaseUrl: string
   /** redis://… : the contact rate limit counted in Redis, across replicas; empty: in this process. */
@@ -84,6 +87,7 @@ export const envSchema = {
     METRICS_HOST: { type: 'string', format: 'host', default: '127.0.0.1' },
     ...contactEnvProperties,
     ...staffEnvProperties,
+    ...inboxEnvProperties,
     DATABASE_URL: { type: 'string', pattern: '^(postgres(ql)?://\\S+)?$', default: '' },
     REDIS_URL: { type: 'string', pattern: '^(rediss?://\\S+)?$', default: '' },
   },
@@ -138,7 +142,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, { server
     throw new ConfigError(lines.join('\n'))
   }
   const v = input as Record<string, any>
-  const problems = [...contactConfigProblems(readContactConfig(v)), ...staffConfigProblems(readStaffConfig(v))]
+  const problems = [...contactConfigProblems(readContactConfig(v)), ...staffConfigProblems(readStaffConfig(v)), ...inboxConfigProblems(readInboxConfig(v), v.SMTP_URL)]
   if (v.NODE_ENV === 'production' && !v.SITE_URL && !isLoopback(v.HOST)) {
     problems.unshift(
       `SITE_URL: required in production when HOST (${v.HOST}) is reachable from other machines: set the public origin, e.g. SITE_URL=https://www.example.co.jp (absolute URLs are never taken from a request's Host header in production)`,
@@ -175,6 +179,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, { server
     pageCacheMaxBytes: v.PAGE_CACHE_MAX_MB * 1024 * 1024,
     contact: readContactConfig(v),
     staff: readStaffConfig(v),
+    inbox: readInboxConfig(v),
     databaseUrl: v.DATABASE_URL,
     redisUrl: v.REDIS_URL,
   }
