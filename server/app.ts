@@ -24,6 +24,7 @@ import renderPlugin from './plugins/render'
 import contactPlugin, { type ContactDeps } from './plugins/contact'
 import pagesPlugin from './plugins/pages'
 import staffPlugin, { type StaffDeps } from './plugins/staff'
+import inboxJobsPlugin, { type InboxJobsDeps } from './plugins/inbox-jobs'
 import sitemapPlugin from './plugins/sitemap'
 import staticPlugin from './plugins/static'
 import contentPlugin from './plugins/content'
@@ -42,6 +43,8 @@ export interface AppDeps {
   contact?: ContactDeps
   /** Staff area seams (tests): its clock. */
   staff?: StaffDeps
+  /** The inbox jobs' seams (tests): no timer (their clock is the staff area's). */
+  inboxJobs?: Pick<InboxJobsDeps, 'schedule'>
   /** The content's clock in ms (tests): scheduled publication and hidden images' grace. Default Date.now. */
   now?: () => number
 }
@@ -144,6 +147,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(contactPlugin, { config, deps: deps.contact })
   // The staff area (/admin): its own routes, renderer, sessions and headers, on the inquiry database's staff store.
   await app.register(staffPlugin, { config, manifest, deps: deps.staff })
+  // The inbox's daily jobs (retention erasure, digest), once a day across replicas, on the staff area's clock.
+  await app.register(inboxJobsPlugin, { config, deps: { ...deps.inboxJobs, now: deps.staff?.now } })
   await app.register(pagesPlugin)
   await app.register(sitemapPlugin, { config })
   await app.register(mediaPlugin, { cacheDir: join(config.dataDir, 'media') })

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { InquiryStore } from './contact/store'
-import type { AutoReplyWithheld, MailKind } from './contact/store'
+import type { AutoReplyWithheld } from './contact/store'
+import { OUTBOX_KINDS } from './inbox/types'
 
 /**
  * Every name the metrics endpoint exposes besides prom-client's default process and Node.js
@@ -59,7 +60,7 @@ export function createMetrics() {
     ['hit', 'miss'] as const,
   )
   const inquiries = countedBy('site_inquiries_received_total', 'Inquiries stored (resends of the same submission are not counted), by way in: form or api.', 'via', ['form', 'api'])
-  const mailFailures = countedBy('site_mail_send_failures_total', 'Failed attempts to send a mail of the outbox, by kind (staff, auto-reply).', 'kind', ['staff', 'auto-reply'] satisfies readonly MailKind[])
+  const mailFailures = countedBy('site_mail_send_failures_total', 'Failed attempts to send a mail or a webhook of the outbox, by kind (staff, auto-reply, reply, digest, webhook).', 'kind', OUTBOX_KINDS)
   const autoRepliesWithheld = countedBy(
     'site_autoreplies_withheld_total',
     "Inquiries stored without their auto-reply, by the limit reached: recipient (the address's daily cap) or site (the hourly limit of all auto-replies).",

@@ -10,7 +10,8 @@ import type { Inquiry, MailKind } from './store'
 export const MAIL_MESSAGES: Record<Locale, MessageNode> = perLocale((code) => LOCALE_FILES[code].mail)
 
 const translators = new Map<Locale, Translate>()
-function translator(locale: Locale): Translate {
+/** The mail texts (`mail.…`) and the interface's (`units.…`) in one language: the inbox's mails and webhook use it too. */
+export function translator(locale: Locale): Translate {
   let t = translators.get(locale)
   if (!t) {
     const tree: MessageTree & { mail: MessageNode } = { ...catalog[locale], mail: MAIL_MESSAGES[locale] }
@@ -27,7 +28,7 @@ export function headerText(text: string): string {
 
 export interface MailMessage {
   to: string | { name: string; address: string }
-  replyTo?: { name: string; address: string }
+  replyTo?: string | { name: string; address: string }
   subject: string
   text: string
   headers: Record<string, string>

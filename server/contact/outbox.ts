@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { sendOutboxRow, type SendDeps } from '../inbox/outbox-send'
+import type { ClaimedOutboxMail, OutboxKind } from '../inbox/types'
 import type { StoreHealth } from './availability'
-import { composeMail, type MailContext, type MailMessage } from './mail-text'
-import type { ClaimedMail, InquiryStore, MailKind } from './store'
+import type { InquiryStore } from './store'
 
-/** What the outbox needs of nodemailer (a Transporter, or a fake in tests). */
-export interface MailTransport {
-  sendMail(message: MailMessage & { from: string; textEncoding?: 'base64' | 'quoted-printable' }): Promise<unknown>
-}
+export type { MailTransport } from '../inbox/outbox-send'
 
 export interface OutboxOptions {
   /** How often due mails are looked for (a new inquiry also wakes the worker at once). */
@@ -22,9 +20,11 @@ export interface OutboxOptions {
    * never sent twice while its replica lives; after a replica's death its mail waits this long.
    */
   leaseMs: number
+  /** A webhook not answered this long after it was posted has failed (well below leaseMs). */
+  webhookTimeoutMs: number
 }
 
-export const DEFAULT_OUTBOX: OutboxOptions = { pollMs: 5_000, baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12, leaseMs: 120_000 }
+export const DEFAULT_OUTBOX: OutboxOptions = { pollMs: 5_000, baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12, leaseMs: 120_000, webhookTimeoutMs: 10_000 }
 
 /** Exponential back-off: base, 2 x base, 4 x base ... capped. */
 export function retryDelay(attempts: number, o: Pick<OutboxOptions, 'baseDelayMs' | 'maxDelayMs'>): number {
@@ -39,22 +39,21 @@ export function maskEmailAddresses(text: string): string {
   return text.replace(/[^\s<>@]+@[^\s<>@]+/g, '[email]')
 }
 
-interface Deps extends MailContext {
+interface Deps extends Omit<SendDeps, 'webhookTimeoutMs'> {
   store: InquiryStore
   health: StoreHealth
-  transport: MailTransport
-  from: string
   log: FastifyBaseLogger
   options: OutboxOptions
   /** Called for every failed attempt to send (the metrics count them). */
-  onMailFailed?: ((kind: MailKind) => void) | undefined
+  onMailFailed?: ((kind: OutboxKind) => void) | undefined
 }
 
 const isUnavailable = (err: unknown) => (err as { code?: string }).code === 'SITE_STORE_UNAVAILABLE'
 
 /**
- * The mail outbox worker. Rows are written with the inquiry (same transaction); this loop
- * claims the due ones one at a time, sends each outside any request and records the outcome, so
+ * The outbox worker: mail (the staff mail, the auto-reply, staff replies, digests) and webhooks
+ * (server/inbox/outbox-send.ts composes and sends each kind). Rows are written with the inquiry,
+ * the reply or the digest (same transaction); this loop claims the due ones one at a time, sends each outside any request and records the outcome, so
  * a failing SMTP server never slows or fails a visitor, and pending mail survives restarts.
  * Every replica runs it: a claim (store.claimMail) gives a mail to one worker for leaseMs.
  * Delivery is at least once: a replica that dies (or loses the database) between the SMTP
@@ -69,7 +68,7 @@ export function createOutbox(deps: Deps) {
   let again = false
 
   /** The sent status, written again while the database is away, until the claim would expire. */
-  async function recordSent(mail: ClaimedMail, claimedAt: number): Promise<void> {
+  async function recordSent(mail: ClaimedOutboxMail, claimedAt: number): Promise<void> {
     for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
       try {
         if (!(await store.mailSent(mail, new Date()))) log.warn({ inquiryId: mail.inquiryId, mail: mail.kind }, 'mail sent after its claim expired: another worker may send it too')
@@ -81,34 +80,25 @@ export function createOutbox(deps: Deps) {
     }
   }
 
-  async function deliver(mail: ClaimedMail, claimedAt: number): Promise<void> {
+  async function deliver(mail: ClaimedOutboxMail, claimedAt: number): Promise<void> {
     const attempts = mail.attempts + 1
-    const { kind, inquiryId } = mail
-    if ((kind !== 'staff' && kind !== 'auto-reply') || !inquiryId) {
-      // A kind of the inbox (reply, digest, webhook) this worker does not send: given up on at once, kept for a retry.
-      const now = Date.now()
-      await store.mailFailed(mail, { giveUp: true, nextAttemptAt: now, error: `no sender for ${kind} mail`, at: now })
-      log.error({ inquiryId, mail: kind, attempts }, 'mail failed, giving up')
-      return
-    }
+    const what = mail.kind === 'webhook' ? 'webhook' : 'mail'
     try {
-      const inquiry = await store.find(inquiryId)
-      if (!inquiry) throw new Error('inquiry not found')
-      await deps.transport.sendMail({ ...composeMail(kind, inquiry, deps), from: deps.from, textEncoding: 'base64' })
+      await sendOutboxRow(mail, { ...deps, webhookTimeoutMs: options.webhookTimeoutMs })
     } catch (err) {
       if (isUnavailable(err)) throw err // not the mail's fault: its claim expires and it is tried again
       const giveUp = attempts >= options.maxAttempts
       const next = Date.now() + retryDelay(attempts, options)
       const reason = maskEmailAddresses(err instanceof Error ? err.message : String(err))
       await store.mailFailed(mail, { giveUp, nextAttemptAt: next, error: reason.slice(0, 500), at: Date.now() })
-      deps.onMailFailed?.(kind)
+      deps.onMailFailed?.(mail.kind)
       const entry = { inquiryId: mail.inquiryId, mail: mail.kind, attempts, reason, ...(giveUp ? {} : { retryAt: new Date(next).toISOString() }) }
-      if (giveUp) log.error(entry, 'mail failed, giving up')
-      else log.warn(entry, 'mail failed, will retry')
+      if (giveUp) log.error(entry, `${what} failed, giving up`)
+      else log.warn(entry, `${what} failed, will retry`)
       return
     }
     await recordSent(mail, claimedAt)
-    log.info({ inquiryId: mail.inquiryId, mail: mail.kind, attempts }, 'mail sent')
+    log.info({ inquiryId: mail.inquiryId, mail: mail.kind, attempts }, `${what} sent`)
   }
 
   async function drain(): Promise<void> {

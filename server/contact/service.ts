@@ -16,6 +16,8 @@ export interface ContactServiceDeps {
   signer: TokenSigner
   /** Null without SMTP: mail waits in the outbox table. */
   outbox: Outbox | null
+  /** INQUIRY_WEBHOOK_URL is set: each new inquiry also queues its webhook. */
+  webhook?: boolean
   minFillMs: number
   now: () => Date
   /** CONTACT_API_KEY: lets an integration post JSON without a form token ('' or absent: nobody). */
@@ -101,7 +103,7 @@ export function createContactService(deps: ContactServiceDeps) {
      * inquiry is stored and sent to staff only. `log` is the request's, with the client address (inquiryLog).
      */
     async accept(values: ContactValues, locale: Locale, token: string | null, via: Via, log: FastifyBaseLogger): Promise<{ id: string; created: boolean }> {
-      const result = await health.use(() => store.insert({ values, locale, token, now: deps.now(), autoReplyLimit, autoReplyBudgetPerHour }))
+      const result = await health.use(() => store.insert({ values, locale, token, now: deps.now(), autoReplyLimit, autoReplyBudgetPerHour, ...(deps.webhook ? { webhook: true } : {}) }))
       if (result.created) {
         deps.outbox?.kick()
         deps.onInquiry?.(via)

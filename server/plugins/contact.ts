@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { preHandlerHookHandler } from 'fastify'
 import { createTransport } from 'nodemailer'
 import type { Config } from '../config'
-import { createStoreHealth } from '../contact/availability'
+import { createStoreHealth, type StoreHealth } from '../contact/availability'
 import { openStore } from '../contact/open-store'
 import { createRateLimitStore } from '../contact/rate-limit'
 import { createOutbox, DEFAULT_OUTBOX, type MailTransport, type Outbox, type OutboxOptions } from '../contact/outbox'
@@ -12,6 +12,7 @@ import { resolveFormSecret } from '../contact/secret'
 import { createContactService, type ContactService } from '../contact/service'
 import { createTokenSigner } from '../contact/token'
 import { RateLimited } from '../errors'
+import type { Locale } from '../../shared/i18n/locales'
 import type { StaffStore } from '../staff/types'
 import type { InboxStore } from '../inbox/types'
 
@@ -23,6 +24,10 @@ declare module 'fastify' {
     staffStore: StaffStore
     /** The inquiry inbox's store (server/inbox/types.ts): the inquiry store's `inbox`, same database and connection. */
     inboxStore: InboxStore
+    /** The outbox worker (mail and webhooks), or null without SMTP_URL (then nothing is sent). */
+    outbox: Outbox | null
+    /** Whether the inquiry database answers (server/contact/availability.ts). */
+    storeHealth: StoreHealth
   }
 }
 
@@ -56,15 +61,20 @@ export default fp<ContactPluginOptions>(
     let outbox: Outbox | null = null
     if (transport) {
       const log = app.log.child({ component: 'outbox' })
-      outbox = createOutbox({ store, health, transport, from: contact.from, staffTo: contact.to, site: (l) => app.contentHolder.current.content.site(l), log, options: { ...DEFAULT_OUTBOX, leaseMs: contact.outboxLeaseMs, ...deps.outbox }, onMailFailed: app.metrics?.mailFailed })
+      const site = (l: Locale) => app.contentHolder.current.content.site(l)
+      const options = { ...DEFAULT_OUTBOX, leaseMs: contact.outboxLeaseMs, ...deps.outbox }
+      outbox = createOutbox({ store, health, transport, from: contact.from, staffTo: contact.to, site, siteUrl: config.siteUrl, webhook: config.inbox.webhook, log, options, onMailFailed: app.metrics?.mailFailed })
     } else {
       app.log.info('SMTP_URL is not set: inquiries are stored, mail waits in the outbox')
     }
+    app.decorate('outbox', outbox)
+    app.decorate('storeHealth', health)
     const service = createContactService({
       store,
       health,
       signer: createTokenSigner(resolveFormSecret(contact.formSecret, config.dataDir)),
       outbox,
+      webhook: config.inbox.webhook !== null,
       minFillMs: contact.minFillMs,
       apiKey: contact.apiKey,
       autoReplyMaxPerDay: contact.autoReplyMaxPerDay,
