@@ -45,6 +45,11 @@ export function unavailable(err: unknown): never {
 export async function pgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect().catch(unavailable)
   let broken = false
+  // The server ending the connection between two of our queries (a restart) is an 'error' event of the
+  // client, which the pool listens to only while the client is idle: unheard, it would end the process.
+  // Heard, the next query rejects ("not queryable": StoreUnavailable) and the connection is dropped.
+  const lost = () => void (broken = true)
+  client.on('error', lost)
   try {
     await client.query('BEGIN')
     const result = await work(client)
@@ -55,6 +60,7 @@ export async function pgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     if (!broken) await client.query('ROLLBACK').catch(() => undefined)
     return unavailable(err)
   } finally {
+    client.off('error', lost)
     client.release(broken)
   }
 }
