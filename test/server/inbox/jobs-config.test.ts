@@ -1,6 +1,8 @@
 import t from 'tap'
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { loadConfig, unknownSettings } from '../../../server/config'
 import { configError } from '../../helper'
 
@@ -41,6 +43,15 @@ t.test('the webhook: https (http to this machine only), a secret for json, SMTP_
   const wrong = configError({ INQUIRY_WEBHOOK_URL: 'ftp://hooks.example.test/secret-token-123' })
   t.equal(wrong, 'INQUIRY_WEBHOOK_URL: invalid value (value hidden) (allowed: empty, or an https:// URL without spaces (http:// only to this machine: localhost, 127.0.0.1, ::1))')
   for (const line of [plain, noSecret, wrong]) t.notMatch(line, /secret-token-123|very-secret-path/, 'the URL is a secret')
+})
+
+t.test('the webhook URL and secret can be files (X_FILE), as the other secrets', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'inbox-config-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  writeFileSync(join(dir, 'url'), `${HOOK}\n`, { mode: 0o600 })
+  writeFileSync(join(dir, 'secret'), `${'s'.repeat(40)}\n`, { mode: 0o600 })
+  const env = { ...SMTP, INQUIRY_WEBHOOK_URL_FILE: join(dir, 'url'), INQUIRY_WEBHOOK_SECRET_FILE: join(dir, 'secret') }
+  t.same(loadConfig(env).inbox.webhook, { url: HOOK, format: 'json', secret: 's'.repeat(40) })
 })
 
 t.test('the built server refuses to start on a wrong inbox setting, with one line', async (t) => {

@@ -80,6 +80,18 @@ t.test('slack: { text } with &, < and > escaped, so a stored value can make no m
   t.equal(JSON.parse(webhookBody('slack', inquiry, '', 7)).text, `新しいお問い合わせ ${inquiry.id}（お見積りのご依頼・英語）`, 'without SITE_URL: no link')
 })
 
+t.test('a chat format is signed only when a secret is set', async (t) => {
+  const hooks = await startHookServer()
+  t.teardown(hooks.close)
+  const body = webhookBody('slack', inquiry, SITE, 3)
+  await postWebhook({ url: hooks.url(), format: 'slack', secret: '' }, body, 3)
+  await postWebhook({ url: hooks.url(), format: 'slack', secret: SECRET }, body, 3)
+  t.notOk('x-signature-256' in hooks.requests[0]!.headers, 'no secret: no signature')
+  t.equal(hooks.requests[0]!.headers['x-webhook-id'], '3')
+  t.match(hooks.requests[1]!.headers['x-signature-256'], /^sha256=[0-9a-f]{64}$/, 'a secret: signed')
+  t.equal(hooks.requests[1]!.raw.toString('utf8'), body, 'the body as built')
+})
+
 t.test('teams: a message with one Adaptive Card, Markdown in values escaped, an Open button; no personal data', async (t) => {
   const body = JSON.parse(webhookBody('teams', { ...inquiry, ...personal, inquiryType: '[click](https://evil.example) **now**' } as WebhookInquiry, SITE, 7))
   t.equal(body.type, 'message')
