@@ -7,6 +7,7 @@ import { auditRoute } from './audit/route'
 import { tokensRoute } from './tokens/route'
 import { confirmRoute } from './confirm/route'
 import { securityRoute } from './security/route'
+import { inquiryRoute } from './inquiry/route'
 import type { StaffAccess, StaffRouteDef } from './types'
 import type { StaffRole } from './roles'
 import type { StaffPathId } from './paths'
@@ -17,9 +18,9 @@ export type * from './types'
 /**
  * THE staff route table: the server's routing and role checks, the navigation and hydration all
  * read it. Each route comes from its family's folder (shared/admin/<family>/route.ts); the order is
- * the navigation's.
+ * the navigation's, and the first match wins (one inquiry, /admin/inquiries/:id, after the fixed paths).
  */
-export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, accountsRoute, auditRoute, tokensRoute]
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute]
 
 export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
   return staffRoutes.find((r) => r.id === id)
