@@ -1,7 +1,7 @@
-import { inertText } from '../../shared/admin/inert-text'
+import { inertField } from '../../shared/admin/inert-text'
 import { staffHref } from '../../shared/admin/paths'
 import type { Locale } from '../../shared/i18n/locales'
-import { DEFAULT_TIME_ZONE, formatDay, printable } from '../../shared/validation'
+import { DEFAULT_TIME_ZONE, formatDay } from '../../shared/validation'
 import { translator } from '../contact/mail-text'
 import { inboxQueryString } from './filter'
 import type { InboxRow } from './types'
@@ -28,11 +28,11 @@ export interface DigestInput {
 }
 
 /**
- * Visitor text as a digest shows it: one line, inert (controls, line separators and bidirectional
- * overrides shown as \u{…}, as the staff pages show them; other invisible characters as \u…), short.
+ * Visitor text as a digest shows it, as the inbox pages show it (inertField): one line, every control,
+ * line break, bidirectional control and invisible character shown as an escape ('\n', '\u202E'); short.
  */
 export function inertLine(text: string, max = NAME_CHARS): string {
-  const shown = printable(inertText(text))
+  const shown = inertField(text)
   return shown.length > max ? `${shown.slice(0, max)}…` : shown
 }
 

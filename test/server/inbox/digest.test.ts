@@ -55,7 +55,7 @@ t.test('the digest: at the hour, once a day, to responders (and admins with assi
   t.match(ja.text, /^responder 太郎 さん\n/)
   t.match(ja.text, '■ あなたが担当している未完了の問い合わせ（1件）')
   t.match(ja.text, `- ${hostile}  2025/11/25 9:00（日本時間）  改修・リフォームのご相談  対応中\n`)
-  t.match(ja.text, '  お名前: 山田\\u{202e}evil\\u{a}偽の行: 1 <script>alert(1)</script>\\u200B\n', 'the name inert, on one line')
+  t.match(ja.text, '  お名前: 山田\\u202Eevil\\n偽の行: 1 <script>alert(1)</script>\\u200B\n', 'the name inert, on one line')
   t.match(ja.text, '  担当: responder 太郎\n')
   t.match(ja.text, `  ${SITE}/admin/inquiries/${hostile}\n`)
   t.match(ja.text, '■ 2日以上「新規」のままの問い合わせ（1件）')
