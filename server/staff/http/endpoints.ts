@@ -7,6 +7,8 @@ import { enrolPasskey, enrolPasskeyOptions } from './enrol-passkey'
 import { confirmPasskey, confirmPasskeyOptions } from './confirm'
 import { passkeyOptions, passkeySignIn } from './passkey-sign-in'
 import { securityPasskeyAdd, securityPasskeyOptions } from './security'
+import { inboxEndpoints } from './inbox-endpoints'
+import type { StaffPage } from './pages'
 
 /**
  * The staff POSTs that are not a page's own form: sign-out and the language (forms with the
@@ -21,7 +23,10 @@ export interface StaffEndpoint {
   kind: 'form' | 'json'
   /** A sensitive step: refused without a factor proved in the last 5 minutes (reauth.ts). */
   recent?: true
-  handle: (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>) => Promise<unknown>
+  /** The page the confirmation brings the staff member back to (default: the form's own path; an endpoint's form comes from another page). */
+  back?: (req: FastifyRequest) => string
+  /** `page` answers with a staff page instead (a form's confirmation step, a form shown again). */
+  handle: (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>, page: (page: StaffPage) => unknown) => Promise<unknown>
 }
 
 export const staffEndpoints: StaffEndpoint[] = [
@@ -35,6 +40,7 @@ export const staffEndpoints: StaffEndpoint[] = [
   { id: 'confirmPasskey', access: STAFF_ROLES, kind: 'json', handle: confirmPasskey },
   { id: 'securityPasskeyOptions', access: STAFF_ROLES, kind: 'json', recent: true, handle: securityPasskeyOptions },
   { id: 'securityPasskey', access: STAFF_ROLES, kind: 'json', recent: true, handle: securityPasskeyAdd },
+  ...inboxEndpoints,
 ]
 
 /** The endpoint a path names and its parameters, or null. */
