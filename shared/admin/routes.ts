@@ -8,6 +8,7 @@ import { tokensRoute } from './tokens/route'
 import { confirmRoute } from './confirm/route'
 import { securityRoute } from './security/route'
 import { personRoute } from './person/route'
+import { inquiryRoute } from './inquiry/route'
 import type { StaffAccess, StaffRouteDef } from './types'
 import type { StaffRole } from './roles'
 import type { StaffPathId } from './paths'
@@ -18,10 +19,10 @@ export type * from './types'
 /**
  * THE staff route table: the server's routing and role checks, the navigation and hydration all
  * read it. Each route comes from its family's folder (shared/admin/<family>/route.ts); the order is
- * the navigation's, and the first route a path matches is its route (fixed paths such as
- * /admin/inquiries/person before /admin/inquiries/:id).
+ * the navigation's, and the first match wins (one inquiry, /admin/inquiries/:id, after the fixed paths
+ * such as /admin/inquiries/person).
  */
-export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, personRoute, accountsRoute, auditRoute, tokensRoute]
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, personRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute]
 
 export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
   return staffRoutes.find((r) => r.id === id)

@@ -5,10 +5,10 @@ import type { StaffAccess } from '../../../shared/admin/types'
 import { changeLanguage, signOut } from './account-actions'
 import { enrolPasskey, enrolPasskeyOptions } from './enrol-passkey'
 import { confirmPasskey, confirmPasskeyOptions } from './confirm'
+import { changeInquiry, replyToInquiry, retryInquiryMail } from './inquiry-posts'
 import { passkeyOptions, passkeySignIn } from './passkey-sign-in'
 import { securityPasskeyAdd, securityPasskeyOptions } from './security'
 import { inboxEndpoints } from './inbox-endpoints'
-import type { StaffPage } from './pages'
 
 /**
  * The staff POSTs that are not a page's own form: sign-out and the language (forms with the
@@ -25,9 +25,12 @@ export interface StaffEndpoint {
   recent?: true
   /** The page the confirmation brings the staff member back to (default: the form's own path; an endpoint's form comes from another page). */
   back?: (req: FastifyRequest) => string
-  /** `page` answers with a staff page instead (a form's confirmation step, a form shown again). */
-  handle: (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>, page: (page: StaffPage) => unknown) => Promise<unknown>
+  /** Replies itself, or (a form) returns a page to render: StaffPageAnswer (pages.ts), its form again with errors. */
+  handle: (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>) => Promise<unknown>
 }
+
+/** The inbox (issue #26): responders and admins. */
+const INBOX_ROLES = ['responder', 'admin'] as const
 
 export const staffEndpoints: StaffEndpoint[] = [
   { id: 'signOut', access: STAFF_ROLES, kind: 'form', handle: signOut },
@@ -40,6 +43,9 @@ export const staffEndpoints: StaffEndpoint[] = [
   { id: 'confirmPasskey', access: STAFF_ROLES, kind: 'json', handle: confirmPasskey },
   { id: 'securityPasskeyOptions', access: STAFF_ROLES, kind: 'json', recent: true, handle: securityPasskeyOptions },
   { id: 'securityPasskey', access: STAFF_ROLES, kind: 'json', recent: true, handle: securityPasskeyAdd },
+  { id: 'inquiryChange', access: INBOX_ROLES, kind: 'form', handle: changeInquiry },
+  { id: 'inquiryReply', access: INBOX_ROLES, kind: 'form', handle: replyToInquiry },
+  { id: 'inquiryRetry', access: INBOX_ROLES, kind: 'form', handle: retryInquiryMail },
   ...inboxEndpoints,
 ]
 

@@ -6,7 +6,7 @@ import { hasControlChars } from '../../../shared/validation/control-chars'
 import type { InboxFilter, InboxRow, InquiryDetail } from '../../inbox/types'
 import { actorOf, BadExport, emailTarget, sendExport } from './inbox-export'
 import { isExportFormat } from './inbox-export-file'
-import type { StaffPage } from './pages'
+import type { StaffPageAnswer } from './pages'
 import { auditOf } from './services'
 import { shownTime } from './shown-time'
 
@@ -99,12 +99,12 @@ export async function exportPerson(req: FastifyRequest, reply: FastifyReply, bod
  * its notes' and replies' text, its search index entry and its outbox payloads; one 'inquiry.erase'
  * audit entry per inquiry. Then back to the page saying how many.
  */
-export async function erasePerson(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, _params: Record<string, string>, page: (page: StaffPage) => unknown) {
+export async function erasePerson(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>): Promise<unknown> {
   const email = personEmail(body.email)
   if (!email) throw new BadExport('email')
   if (body.confirmed !== '1') {
     const data: PersonData = { ...EMPTY, email, found: await heldAbout(req, email), confirm: true }
-    return page({ routeId: 'inquiriesPerson', data, statusCode: 200 })
+    return { staffPage: { routeId: 'inquiriesPerson', data, statusCode: 200, path: STAFF_PATHS.inquiriesPerson } } satisfies StaffPageAnswer
   }
   const ids = (await allRows(req, { email })).map((r) => r.id)
   const erased = ids.length ? await req.server.inboxStore.erase(ids, 'request', actorOf(req), req.server.staffArea.now()) : 0
