@@ -72,6 +72,7 @@ export async function replyToInquiry(req: FastifyRequest, reply: FastifyReply, b
   const replyTo = snapshotOf(req).content.site(q.locale).email
   const seq = await req.server.inboxStore.queueReply(q.id, { to: q.email, replyTo, ...read.reply }, actorOf(req), req.server.staffArea.now(), inquiryAudit(req, 'inquiry.reply', q.id))
   if (seq === null) return erased(req, q.id, detail)
+  req.server.outbox?.kick() // sent now, not at the next poll
   return reply.redirect(`${pageOf(q.id)}?notice=replied`, 303)
 }
 
@@ -87,5 +88,6 @@ export async function retryInquiryMail(req: FastifyRequest, reply: FastifyReply,
   if (!mail || (mail.status !== 'failed' && mail.status !== 'pending')) return refused()
   const done = await req.server.inboxStore.retryMail(q.id, mail.seq, actorOf(req), req.server.staffArea.now(), inquiryAudit(req, 'inquiry.retry', q.id))
   if (!done) return refused()
+  req.server.outbox?.kick()
   return reply.redirect(`${pageOf(q.id)}?notice=retried`, 303)
 }
