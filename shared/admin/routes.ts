@@ -7,6 +7,8 @@ import { auditRoute } from './audit/route'
 import { tokensRoute } from './tokens/route'
 import { confirmRoute } from './confirm/route'
 import { securityRoute } from './security/route'
+import { inquiriesRoute } from './inquiries/route'
+import { inquiryStatsRoute } from './inquiry-stats/route'
 import type { StaffAccess, StaffRouteDef } from './types'
 import type { StaffRole } from './roles'
 import type { StaffPathId } from './paths'
@@ -17,9 +19,10 @@ export type * from './types'
 /**
  * THE staff route table: the server's routing and role checks, the navigation and hydration all
  * read it. Each route comes from its family's folder (shared/admin/<family>/route.ts); the order is
- * the navigation's.
+ * the navigation's. Fixed paths before a pattern that would match them ('/admin/inquiries/stats' before
+ * '/admin/inquiries/:id').
  */
-export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, accountsRoute, auditRoute, tokensRoute]
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, accountsRoute, auditRoute, tokensRoute]
 
 export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
   return staffRoutes.find((r) => r.id === id)

@@ -42,7 +42,7 @@ export async function openStaffSuite(t: { teardown: (fn: () => unknown) => void 
     if (!link) throw new Error(`no link: ${res.stdout} ${res.stderr}`)
     return link
   }
-  return { SITE_URL, server, browser, addAccount }
+  return { SITE_URL, server, browser, addAccount, dataDir: env.DATA_DIR }
 }
 
 export async function axeInBothThemes(t: Test, page: Page, what: string) {
