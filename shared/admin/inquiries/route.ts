@@ -10,7 +10,7 @@ import { loadInquiriesPage } from './loader.server'
 export const inquiriesRoute = staffRoute<InquiriesData>({
   id: 'inquiries',
   Component: InquiriesPage,
-  access: ['responder', 'admin'],
+  access: ['admin', 'responder'],
   titleKey: 'staff.inquiries.title',
   navKey: 'staff.nav.inquiries',
   loader: loadInquiriesPage,

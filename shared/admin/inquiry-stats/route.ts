@@ -7,7 +7,7 @@ import { InquiryStatsPage } from './stats-page'
 export const inquiryStatsRoute = staffRoute<InquiryStatsData>({
   id: 'inquiriesStats',
   Component: InquiryStatsPage,
-  access: ['responder', 'admin'],
+  access: ['admin', 'responder'],
   titleKey: 'staff.inquiries.stats.title',
   loader: loadInquiryStatsPage,
 })
