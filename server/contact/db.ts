@@ -1,8 +1,11 @@
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
+import type pg from 'pg'
 import { ensurePrivateFile, securePrivateData, stderrModeFixLog, type ModeFixLog } from './private-files'
 import { SECRET_FILE } from './secret'
 import { STAFF_TABLES } from '../staff/schema'
+import { INBOX_PG, INBOX_SQLITE } from '../inbox/schema'
+import { indexExistingPg, indexExistingSqlite } from '../inbox/search-index'
 
 export type Db = Database.Database
 
@@ -11,8 +14,21 @@ export const DB_FILE = 'inquiries.db'
 /** The files of DATA_DIR that hold personal data or the form secret (kept 0600). */
 export const PRIVATE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`, SECRET_FILE] as const
 
+/**
+ * A schema change. PostgreSQL runs `pg` when the engines need different words, else postgresSql(sql)
+ * (pg-schema.ts); `data` / `pgData` then fill what SQL alone cannot, in the same transaction.
+ */
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+  pg?: string
+  data?: (db: Db) => void
+  pgData?: (client: pg.PoolClient) => Promise<void>
+}
+
 /** Schema changes, applied in order at start; each runs once (recorded in schema_migrations). */
-export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+export const MIGRATIONS: Migration[] = [
   {
     version: 1,
     name: 'inquiries and mail outbox',
@@ -68,6 +84,8 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   },
   // The staff area's tables (server/staff/schema.ts).
   { version: 4, name: 'staff accounts, factors, sessions and audit log', sql: STAFF_TABLES },
+  // The inquiry inbox (server/inbox/schema.ts): triage, history, job claims, search, the widened outbox.
+  { version: 5, name: 'inquiry inbox', sql: INBOX_SQLITE, pg: INBOX_PG, data: indexExistingSqlite, pgData: indexExistingPg },
 ]
 
 function migrate(db: Db): void {
@@ -77,6 +95,7 @@ function migrate(db: Db): void {
     for (const m of MIGRATIONS) {
       if (applied.has(m.version)) continue
       db.exec(m.sql)
+      m.data?.(db)
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString())
     }
   })
@@ -101,6 +120,8 @@ export function openDatabase(dataDir: string, { log = stderrModeFixLog }: { log?
   db.pragma('synchronous = FULL')
   db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')
+  // Deleted and overwritten content is zeroed in the file, not left in free space: an erased inquiry is gone.
+  db.pragma('secure_delete = ON')
   migrate(db)
   return db
 }

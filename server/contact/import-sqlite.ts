@@ -3,15 +3,19 @@ import { existsSync } from 'node:fs'
 import pg from 'pg'
 import { MIGRATIONS, schemaVersion, type Db } from './db'
 import { openPgStore } from './pg-store'
+import { copyInbox, indexCopied, readInbox } from '../inbox/import-inbox'
 import type { Row } from './store'
 
 /** Every column of `inquiries` but seq (PostgreSQL numbers the rows itself, in the order copied). */
-const INQUIRY_COLUMNS = ['id', 'token', 'received_at', 'locale', 'name', 'name_kana', 'company', 'email', 'reply_key', 'phone', 'inquiry_type', 'preferred_date', 'message', 'privacy_consent']
+const INQUIRY_COLUMNS = [
+  'id', 'token', 'received_at', 'locale', 'name', 'name_kana', 'company', 'email', 'reply_key', 'phone', 'inquiry_type', 'preferred_date', 'message', 'privacy_consent',
+  'status', 'assignee_id', 'legal_hold', 'first_reply_at', 'closed_at', 'erased_at',
+]
 /** The columns of `outbox` copied: not seq, and not claim (a claim belongs to a worker of the SQLite site). */
-const OUTBOX_COLUMNS = ['inquiry_id', 'kind', 'status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at']
+const OUTBOX_COLUMNS = ['inquiry_id', 'kind', 'status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at', 'payload', 'queued_at', 'dedupe_key']
 
 const insertSql = (table: string, columns: string[], conflict: string) =>
-  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (${conflict}) DO NOTHING`
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (${conflict}) DO NOTHING RETURNING seq`
 
 export interface ImportResult {
   /** Inquiries copied, and those skipped because PostgreSQL has their id already (an earlier run). */
@@ -59,9 +63,10 @@ export function openSqliteSource(file: string): Db {
 export async function importSqlite(source: Db, target: string | pg.Pool): Promise<ImportResult> {
   const read = source.transaction(() => ({
     inquiries: source.prepare(`SELECT ${INQUIRY_COLUMNS.join(', ')} FROM inquiries ORDER BY seq`).all() as Row[],
-    outbox: source.prepare(`SELECT ${OUTBOX_COLUMNS.join(', ')} FROM outbox ORDER BY seq`).all() as Row[],
+    outbox: source.prepare(`SELECT seq, ${OUTBOX_COLUMNS.join(', ')} FROM outbox ORDER BY seq`).all() as Row[],
+    inbox: readInbox(source),
   }))
-  const { inquiries, outbox } = read()
+  const { inquiries, outbox, inbox } = read()
 
   if (typeof target === 'string') await (await openPgStore(target, { poolSize: 1 })).close()
   const pool = typeof target === 'string' ? new pg.Pool({ connectionString: target, max: 1 }) : target
@@ -71,18 +76,30 @@ export async function importSqlite(source: Db, target: string | pg.Pool): Promis
     await client.query('BEGIN')
     // One prepared statement per table (named), one row at a time: a few thousand inquiries take seconds.
     const inquiry = { name: 'import-inquiry', text: insertSql('inquiries', INQUIRY_COLUMNS, 'id') }
+    // Inquiries copied in this run: their mails and history come along (those of one already there came with it).
+    const copied = new Set<string>()
     for (const row of inquiries) {
-      const { rowCount } = await client.query({ ...inquiry, values: INQUIRY_COLUMNS.map((c) => row[c]) })
-      if (rowCount === 1) result.inquiries++
-      else result.alreadyThere++
+      const { rowCount, rows } = await client.query({ ...inquiry, values: INQUIRY_COLUMNS.map((c) => row[c]) })
+      if (rowCount !== 1) {
+        result.alreadyThere++
+        continue
+      }
+      result.inquiries++
+      copied.add(row.id)
+      await indexCopied(client, rows[0].seq, row)
     }
-    const mail = { name: 'import-mail', text: insertSql('outbox', OUTBOX_COLUMNS, 'inquiry_id, kind') }
+    const mail = { name: 'import-mail', text: insertSql('outbox', OUTBOX_COLUMNS, 'dedupe_key') }
+    const mailSeq = new Map<number, number>()
     for (const row of outbox) {
-      const { rowCount } = await client.query({ ...mail, values: OUTBOX_COLUMNS.map((c) => row[c]) })
+      // A digest (no inquiry) once per account and day, by its key.
+      if (row.inquiry_id !== null && !copied.has(row.inquiry_id)) continue
+      const { rowCount, rows } = await client.query({ ...mail, values: OUTBOX_COLUMNS.map((c) => row[c]) })
       if (rowCount !== 1) continue
+      mailSeq.set(Number(row.seq), Number(rows[0].seq))
       result.mails++
       if (row.status === 'pending') result.pending++
     }
+    await copyInbox(client, inbox, copied, mailSeq)
     await client.query('COMMIT')
     return result
   } catch (err) {

@@ -83,17 +83,25 @@ export function createOutbox(deps: Deps) {
 
   async function deliver(mail: ClaimedMail, claimedAt: number): Promise<void> {
     const attempts = mail.attempts + 1
+    const { kind, inquiryId } = mail
+    if ((kind !== 'staff' && kind !== 'auto-reply') || !inquiryId) {
+      // A kind of the inbox (reply, digest, webhook) this worker does not send: given up on at once, kept for a retry.
+      const now = Date.now()
+      await store.mailFailed(mail, { giveUp: true, nextAttemptAt: now, error: `no sender for ${kind} mail`, at: now })
+      log.error({ inquiryId, mail: kind, attempts }, 'mail failed, giving up')
+      return
+    }
     try {
-      const inquiry = await store.find(mail.inquiryId)
+      const inquiry = await store.find(inquiryId)
       if (!inquiry) throw new Error('inquiry not found')
-      await deps.transport.sendMail({ ...composeMail(mail.kind, inquiry, deps), from: deps.from, textEncoding: 'base64' })
+      await deps.transport.sendMail({ ...composeMail(kind, inquiry, deps), from: deps.from, textEncoding: 'base64' })
     } catch (err) {
       if (isUnavailable(err)) throw err // not the mail's fault: its claim expires and it is tried again
       const giveUp = attempts >= options.maxAttempts
       const next = Date.now() + retryDelay(attempts, options)
       const reason = maskEmailAddresses(err instanceof Error ? err.message : String(err))
-      await store.mailFailed(mail, { giveUp, nextAttemptAt: next, error: reason.slice(0, 500) })
-      deps.onMailFailed?.(mail.kind)
+      await store.mailFailed(mail, { giveUp, nextAttemptAt: next, error: reason.slice(0, 500), at: Date.now() })
+      deps.onMailFailed?.(kind)
       const entry = { inquiryId: mail.inquiryId, mail: mail.kind, attempts, reason, ...(giveUp ? {} : { retryAt: new Date(next).toISOString() }) }
       if (giveUp) log.error(entry, 'mail failed, giving up')
       else log.warn(entry, 'mail failed, will retry')

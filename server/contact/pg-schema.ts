@@ -70,7 +70,8 @@ export async function migratePg(pool: pg.Pool): Promise<void> {
       if (applied.has(m.version)) continue
       await client.query('BEGIN')
       try {
-        await client.query(postgresSql(m.sql))
+        await client.query(m.pg ?? postgresSql(m.sql))
+        await m.pgData?.(client)
         await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()])
         await client.query('COMMIT')
       } catch (err) {

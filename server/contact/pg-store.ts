@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { createPgStaffStore } from '../staff/pg-store'
+import { createInboxStore } from '../inbox/inbox-store'
+import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../inbox/outbox-work'
+import { PG_DIALECT, pgRunner, pgText } from '../inbox/pg-store'
+import { tsVectorText } from '../inbox/search-text'
 import { migratePg, pgTransaction, unavailable } from './pg-schema'
 import {
   autoReplyWindows,
   inquiryColumns,
-  MAIL_KINDS,
   mailStatesOf,
   newReference,
   toInquiry,
@@ -42,6 +45,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
   const query = (text: string, values?: unknown[]) => pool.query(text, values).catch(unavailable)
 
   await migratePg(pool)
+  const runner = pgRunner(pool)
 
   async function insertOnce(input: NewInquiry, id: string) {
     return transaction(async (client) => {
@@ -50,7 +54,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [c.replyKey])
       const inserted = await client.query(
         `INSERT INTO inquiries (id, token, received_at, locale, name, name_kana, company, email, reply_key, phone, inquiry_type, preferred_date, message, privacy_consent)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (token) DO NOTHING RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (token) DO NOTHING RETURNING id, seq`,
         [c.id, c.token, c.receivedAt, c.locale, c.name, c.nameKana, c.company, c.email, c.replyKey, c.phone, c.inquiryType, c.preferredDate, c.message, c.privacyConsent],
       )
       if (inserted.rowCount === 0) {
@@ -58,6 +62,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
         const first = await client.query('SELECT id FROM inquiries WHERE token = $1', [c.token])
         return { id: first.rows[0].id as string, created: false, autoReply: false }
       }
+      await client.query(pgText(PG_DIALECT.indexInsert), [inserted.rows[0].seq, tsVectorText(input.values)])
       const { recipientSince, siteSince } = autoReplyWindows(input.now)
       const count = async (where: string, values: unknown[]) =>
         (await client.query(`SELECT COUNT(*)::int AS n FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE ${where}`, values)).rows[0].n as number
@@ -68,16 +73,15 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
         await client.query('SELECT pg_advisory_xact_lock($1)', [AUTO_REPLY_BUDGET_LOCK])
         if ((await count('i.received_at > $1', [siteSince])) >= input.autoReplyBudgetPerHour) withheld = 'site'
       }
-      for (const kind of MAIL_KINDS) {
-        if (kind === 'staff' || !withheld) await client.query('INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES ($1, $2, $3)', [id, kind, input.now.getTime()])
-      }
+      const at = input.now.getTime()
+      for (const kind of inquiryMails(input, !withheld)) await client.query(pgText(ENQUEUE_SQL), [id, kind, at, at, inquiryMailKey(kind, id)])
       return withheld ? { id, created: true, autoReply: false, withheld } : { id, created: true, autoReply: true }
     })
   }
 
   async function withMail(rows: Row[]) {
     if (rows.length === 0) return []
-    const mails = await query('SELECT inquiry_id, kind, status, attempts, last_error, sent_at FROM outbox WHERE inquiry_id = ANY($1)', [rows.map((r) => r.id)])
+    const mails = await query("SELECT inquiry_id, kind, status, attempts, last_error, sent_at FROM outbox WHERE inquiry_id = ANY($1) AND kind IN ('staff', 'auto-reply')", [rows.map((r) => r.id)])
     const byInquiry = new Map<string, Row[]>()
     for (const m of mails.rows) byInquiry.set(m.inquiry_id, [...(byInquiry.get(m.inquiry_id) ?? []), m])
     return rows.map((r) => ({ ...toInquiry(r), mail: mailStatesOf(byInquiry.get(r.id) ?? []) }))
@@ -86,6 +90,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
   return {
     engine: 'postgres',
     staff: createPgStaffStore(pool),
+    inbox: createInboxStore(runner, PG_DIALECT),
     async insert(input) {
       for (let attempt = 0; ; attempt++) {
         try {
@@ -113,33 +118,18 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
       return transaction(async (client) => {
         // SKIP LOCKED: a mail another replica is claiming right now is passed over, not waited for.
         const due = await client.query(
-          "SELECT seq, inquiry_id, kind, attempts FROM outbox WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED",
+          "SELECT seq, inquiry_id, kind, attempts, payload FROM outbox WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED",
           [now],
         )
         const row = due.rows[0]
         if (!row) return null
         const claim = randomUUID()
         await client.query('UPDATE outbox SET claim = $1, next_attempt_at = $2 WHERE seq = $3', [claim, now + leaseMs, row.seq])
-        return { seq: Number(row.seq), inquiryId: row.inquiry_id, kind: row.kind, attempts: row.attempts, claim }
+        return toClaimed(row, claim)
       })
     },
-    async mailSent(mail, sentAt) {
-      const r = await query("UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = $1, last_error = NULL, claim = NULL WHERE seq = $2 AND claim = $3", [
-        sentAt.toISOString(),
-        mail.seq,
-        mail.claim,
-      ])
-      return r.rowCount === 1
-    },
-    async mailFailed(mail, { giveUp, nextAttemptAt, error }) {
-      await query('UPDATE outbox SET status = $1, attempts = attempts + 1, next_attempt_at = $2, last_error = $3, claim = NULL WHERE seq = $4 AND claim = $5', [
-        giveUp ? 'failed' : 'pending',
-        nextAttemptAt,
-        error,
-        mail.seq,
-        mail.claim,
-      ])
-    },
+    mailSent: (mail, sentAt) => runner.write(mailSent(mail, sentAt)),
+    mailFailed: (mail, outcome) => runner.write(mailFailed(mail, outcome)),
     async retryFailed(now) {
       const r = await query("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, claim = NULL WHERE status = 'failed'", [now])
       return r.rowCount ?? 0

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { createSqliteStaffStore } from '../staff/sqlite-store'
+import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../inbox/outbox-work'
+import { fts5Document } from '../inbox/search-text'
+import { createInboxStore } from '../inbox/inbox-store'
+import { SQLITE_DIALECT, sqliteRunner } from '../inbox/sqlite-store'
 import type { Db } from './db'
 import { schemaVersion } from './db'
 import {
   autoReplyWindows,
   inquiryColumns,
-  MAIL_KINDS,
   mailStatesOf,
   newReference,
   toInquiry,
@@ -28,7 +31,8 @@ export function createSqliteStore(db: Db): InquiryStore {
     VALUES (@id, @token, @receivedAt, @locale, @name, @nameKana, @company, @email, @replyKey, @phone, @inquiryType, @preferredDate, @message, @privacyConsent)
     ON CONFLICT (token) DO NOTHING`)
   const byToken = db.prepare('SELECT id FROM inquiries WHERE token = ?').pluck()
-  const enqueue = db.prepare('INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)')
+  const enqueue = db.prepare(ENQUEUE_SQL)
+  const index = db.prepare(SQLITE_DIALECT.indexInsert)
   const recentAutoReplies = db
     .prepare("SELECT COUNT(*) FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE i.reply_key = ? AND i.received_at > ?")
     .pluck()
@@ -36,17 +40,18 @@ export function createSqliteStore(db: Db): InquiryStore {
     .prepare("SELECT COUNT(*) FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE i.received_at > ?")
     .pluck()
   const byId = db.prepare('SELECT * FROM inquiries WHERE id = ?')
-  const mailOf = db.prepare('SELECT kind, status, attempts, last_error, sent_at FROM outbox WHERE inquiry_id = ?')
-  const due = db.prepare("SELECT seq, inquiry_id, kind, attempts FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT 1")
+  const mailOf = db.prepare("SELECT kind, status, attempts, last_error, sent_at FROM outbox WHERE inquiry_id = ? AND kind IN ('staff', 'auto-reply')")
+  const due = db.prepare("SELECT seq, inquiry_id, kind, attempts, payload FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT 1")
   const claim = db.prepare('UPDATE outbox SET claim = ?, next_attempt_at = ? WHERE seq = ?')
-  const sent = db.prepare("UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL, claim = NULL WHERE seq = ? AND claim = ?")
-  const failed = db.prepare('UPDATE outbox SET status = ?, attempts = attempts + 1, next_attempt_at = ?, last_error = ?, claim = NULL WHERE seq = ? AND claim = ?')
+  const runner = sqliteRunner(db)
   const retry = db.prepare("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, claim = NULL WHERE status = 'failed'")
   const counts = db.prepare("SELECT status, COUNT(*) AS n FROM outbox WHERE status IN ('pending', 'failed') GROUP BY status")
 
   const insertOnce = db.transaction((input: NewInquiry, id: string): InsertResult => {
     const columns = inquiryColumns(input, id)
-    if (insertRow.run(columns).changes === 0) return { id: byToken.get(input.token) as string, created: false, autoReply: false }
+    const inserted = insertRow.run(columns)
+    if (inserted.changes === 0) return { id: byToken.get(input.token) as string, created: false, autoReply: false }
+    index.run(inserted.lastInsertRowid, fts5Document(input.values))
     // Counted in the same (immediate) transaction as the insert: concurrent sends cannot both pass.
     const { recipientSince, siteSince } = autoReplyWindows(input.now)
     const withheld =
@@ -55,7 +60,8 @@ export function createSqliteStore(db: Db): InquiryStore {
         : input.autoReplyBudgetPerHour !== undefined && (recentSiteAutoReplies.get(siteSince) as number) >= input.autoReplyBudgetPerHour
           ? 'site'
           : null
-    for (const kind of MAIL_KINDS) if (kind === 'staff' || !withheld) enqueue.run(id, kind, input.now.getTime())
+    const at = input.now.getTime()
+    for (const kind of inquiryMails(input, !withheld)) enqueue.run(id, kind, at, at, inquiryMailKey(kind, id))
     return withheld ? { id, created: true, autoReply: false, withheld } : { id, created: true, autoReply: true }
   })
 
@@ -64,7 +70,7 @@ export function createSqliteStore(db: Db): InquiryStore {
     if (!row) return null
     const token = randomUUID()
     claim.run(token, now + leaseMs, row.seq)
-    return { seq: row.seq, inquiryId: row.inquiry_id, kind: row.kind, attempts: row.attempts, claim: token }
+    return toClaimed(row, token)
   })
 
   const withMail = (row: Row) => ({ ...toInquiry(row), mail: mailStatesOf(mailOf.all(row.id) as Row[]) })
@@ -72,6 +78,7 @@ export function createSqliteStore(db: Db): InquiryStore {
   return {
     engine: 'sqlite',
     staff: createSqliteStaffStore(db),
+    inbox: createInboxStore(runner, SQLITE_DIALECT),
     async insert(input) {
       for (let attempt = 0; ; attempt++) {
         try {
@@ -98,12 +105,8 @@ export function createSqliteStore(db: Db): InquiryStore {
     async claimMail(now, leaseMs) {
       return claimDue.immediate(now, leaseMs)
     },
-    async mailSent(mail, sentAt) {
-      return sent.run(sentAt.toISOString(), mail.seq, mail.claim).changes === 1
-    },
-    async mailFailed(mail, { giveUp, nextAttemptAt, error }) {
-      failed.run(giveUp ? 'failed' : 'pending', nextAttemptAt, error, mail.seq, mail.claim)
-    },
+    mailSent: (mail, sentAt) => runner.write(mailSent(mail, sentAt)),
+    mailFailed: (mail, outcome) => runner.write(mailFailed(mail, outcome)),
     async retryFailed(now) {
       return retry.run(now).changes
     },

@@ -3,13 +3,16 @@ import type { Locale } from '../../shared/i18n/locales'
 import type { ContactValues } from '../../shared/pages/contact/values'
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
 import type { StaffStore } from '../staff/types'
+import type { ClaimedOutboxMail, InboxStore } from '../inbox/types'
+import type { MailFailure } from '../inbox/outbox-work'
 import { replyKey } from './auto-reply'
 
 export type MailKind = 'staff' | 'auto-reply'
 export const MAIL_KINDS: readonly MailKind[] = ['staff', 'auto-reply']
 
 export interface MailState {
-  status: 'pending' | 'sent' | 'failed'
+  /** 'cancelled': the inquiry was marked spam or erased before it was sent. */
+  status: 'pending' | 'sent' | 'failed' | 'cancelled'
   attempts: number
   lastError: string | null
   sentAt: string | null
@@ -38,6 +41,8 @@ export interface NewInquiry {
    * whatever a recipient's fold misses, the site as a whole sends no more. No budget when absent.
    */
   autoReplyBudgetPerHour?: number
+  /** Queues the 'webhook' row with the inquiry (the notice of a new inquiry to a chat or another system). */
+  webhook?: boolean
 }
 
 /** Why an auto-reply was not queued: its recipient's daily cap, or the site's hourly budget. */
@@ -87,10 +92,12 @@ export function toInquiry(r: Row): Inquiry {
   }
 }
 
-/** The mail states of an inquiry from its outbox rows. */
+/** The mail states of an inquiry from its outbox rows (its staff mail and auto-reply; other kinds are left out). */
 export function mailStatesOf(rows: Row[]): InquiryRecord['mail'] {
   const mail: InquiryRecord['mail'] = {}
-  for (const m of rows) mail[m.kind as MailKind] = { status: m.status, attempts: Number(m.attempts), lastError: m.last_error, sentAt: m.sent_at }
+  for (const m of rows) {
+    if (MAIL_KINDS.includes(m.kind)) mail[m.kind as MailKind] = { status: m.status, attempts: Number(m.attempts), lastError: m.last_error, sentAt: m.sent_at }
+  }
   return mail
 }
 
@@ -115,16 +122,12 @@ export function inquiryColumns(input: NewInquiry, id: string) {
   }
 }
 
-/** One mail of the outbox, claimed by one worker until `leaseUntil` (ms). */
-export interface ClaimedMail {
-  seq: number
-  inquiryId: string
-  kind: MailKind
-  /** Attempts before this one. */
-  attempts: number
-  /** The claim's own token: the outcome is written only while the claim is still this one. */
-  claim: string
-}
+/**
+ * One mail of the outbox, claimed by one worker until its lease ends: any kind (server/inbox/types.ts
+ * OUTBOX_KINDS), its inquiry (null for a digest), its payload (reply, digest). The outcome is written
+ * only while the claim is still this one.
+ */
+export type ClaimedMail = ClaimedOutboxMail
 
 export interface ListOptions {
   /** An ISO instant compared with the time received. */
@@ -148,12 +151,15 @@ export interface InquiryStore {
    * close() closes both.
    */
   readonly staff: StaffStore
+  /** The inquiry inbox (server/inbox/types.ts): triage, history, search, replies, digests, erasure; same database. */
+  readonly inbox: InboxStore
   /**
    * Stores an inquiry and queues its mails, atomically: the staff mail always, the auto-reply
    * unless its recipient reached `autoReplyLimit` in the last 24 hours or the site sent
    * `autoReplyBudgetPerHour` in the last hour (both counted across replicas). A token seen before
    * returns the first inquiry's id (created: false) and stores nothing, also when two requests
-   * with the same token arrive at the same moment (on any replica).
+   * with the same token arrive at the same moment (on any replica). With `webhook` the 'webhook'
+   * row is queued too; the inquiry's search index entry is written in the same transaction.
    */
   insert(input: NewInquiry): Promise<InsertResult>
   /** The id of the inquiry stored with this submission token, or null. */
@@ -162,14 +168,17 @@ export interface InquiryStore {
   /** Oldest first unless newestFirst. */
   list(options?: ListOptions): Promise<InquiryRecord[]>
   /**
-   * Claims the oldest due mail (pending, next attempt due, no live claim) for `leaseMs`: no other
-   * worker gets it until the lease ends. Null when nothing is due.
+   * Claims the oldest due mail (pending, next attempt due, no live claim; never a cancelled one) for
+   * `leaseMs`: no other worker gets it until the lease ends. Null when nothing is due.
    */
   claimMail(now: number, leaseMs: number): Promise<ClaimedMail | null>
-  /** Records a sent mail; false when the claim had expired and was taken by another worker. */
+  /**
+   * Records a sent mail (its payload dropped) and, for an inquiry's mail, its 'mail' event, in one
+   * transaction; false when the claim had expired and was taken by another worker.
+   */
   mailSent(mail: ClaimedMail, sentAt: Date): Promise<boolean>
-  /** Records a failed attempt: pending again at `nextAttemptAt`, or failed for good. */
-  mailFailed(mail: ClaimedMail, outcome: { giveUp: boolean; nextAttemptAt: number; error: string }): Promise<void>
+  /** Records a failed attempt: pending again at `nextAttemptAt`, or failed for good (an inquiry's mail then gets its 'mail' event). */
+  mailFailed(mail: ClaimedMail, outcome: MailFailure): Promise<void>
   /** Queues every mail that failed for good once more; returns how many. */
   retryFailed(now: number): Promise<number>
   /** Mails waiting (pending) and given up on (failed). */

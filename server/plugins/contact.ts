@@ -13,6 +13,7 @@ import { createContactService, type ContactService } from '../contact/service'
 import { createTokenSigner } from '../contact/token'
 import { RateLimited } from '../errors'
 import type { StaffStore } from '../staff/types'
+import type { InboxStore } from '../inbox/types'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,8 @@ declare module 'fastify' {
     contactForm: { service: ContactService; siteUrl: string; limiter: preHandlerHookHandler }
     /** The staff area's store (server/staff/types.ts): the inquiry store's `staff`, same database and connection, closed with it. */
     staffStore: StaffStore
+    /** The inquiry inbox's store (server/inbox/types.ts): the inquiry store's `inbox`, same database and connection. */
+    inboxStore: InboxStore
   }
 }
 
@@ -47,6 +50,7 @@ export default fp<ContactPluginOptions>(
     const health = createStoreHealth(store, app.log.child({ component: 'store' }), { probeMs: 2_000 })
     app.readinessChecks.set('database', () => health.check())
     app.decorate('staffStore', store.staff)
+    app.decorate('inboxStore', store.inbox)
     const transport: MailTransport | null =
       deps.transport ?? (contact.smtpUrl ? createTransport({ url: contact.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null)
     let outbox: Outbox | null = null

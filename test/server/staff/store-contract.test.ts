@@ -70,10 +70,10 @@ const actions = async (store: StaffStore) => (await store.listAudit({})).map((e)
 
 for (const engine of engines) {
   t.test(`${engine.name}: the staff store`, async (t) => {
-    t.test('the staff tables come with the inquiry store: migration 4, once, on every replica', async (t) => {
+    t.test('the staff tables come with the inquiry store (migration 4), once, on every replica', async (t) => {
       const { inquiries, another } = await engine.fresh(t)
       await Promise.all([another(), another()])
-      t.equal(await inquiries.schemaVersion(), 4)
+      t.equal(await inquiries.schemaVersion(), 5)
     })
 
     t.test('accounts: added, found, listed, changed; a duplicate email is refused and leaves no audit row', async (t) => {

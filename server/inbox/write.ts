@@ -1,0 +1,102 @@
+/** The inbox's writing work (sql.ts): triage, replies, retries, views; each with its events and audit entry. */
+import type { AuditEntry } from '../staff/types'
+import { closedAfter, InboxRefused } from './rows'
+import { get, run, type Row, type Work } from './sql'
+import { INQUIRY_STATUSES, type Actor, type InquiryEventKind, type InquiryStatus, type NewReply, type TriageChange } from './types'
+
+export function* audit(e: AuditEntry): Work<void> {
+  yield run('INSERT INTO staff_audit (at, account_id, address, action, target, outcome) VALUES (?, ?, ?, ?, ?, ?)', e.at, e.accountId, e.address, e.action, e.target, e.outcome)
+}
+
+export function* event(inquiryId: string, at: number, accountId: string | null, kind: InquiryEventKind, data: Record<string, unknown> = {}): Work<void> {
+  yield run('INSERT INTO inquiry_events (inquiry_id, at, account_id, kind, data) VALUES (?, ?, ?, ?, ?)', inquiryId, at, accountId, kind, JSON.stringify(data))
+}
+
+/** The inquiry (seq, status, assignee, hold, closed, erased), or undefined when unknown. */
+const inquiry = (id: string) => get('SELECT seq, status, assignee_id, legal_hold, closed_at, erased_at FROM inquiries WHERE id = ?', id)
+
+/** Pending mail of an inquiry cancelled, each with its 'mail' event. */
+export function* cancelPending(id: string, at: number, accountId: string | null): Work<void> {
+  const rows: Row[] = yield {
+    op: 'all',
+    sql: "UPDATE outbox SET status = 'cancelled', claim = NULL WHERE inquiry_id = ? AND status = 'pending' RETURNING seq, kind, attempts",
+    args: [id],
+  }
+  for (const m of rows.sort((a, b) => Number(a.seq) - Number(b.seq))) {
+    yield* event(id, at, accountId, 'mail', { outboxSeq: Number(m.seq), kind: m.kind, outcome: 'cancelled', attempts: Number(m.attempts) })
+  }
+}
+
+function* setStatus(id: string, r: Row, to: InquiryStatus, actor: Actor, at: number): Work<void> {
+  if (!(INQUIRY_STATUSES as readonly string[]).includes(to)) throw new InboxRefused('unknown-status', `no status ${String(to)}`)
+  if (r.status === to) return
+  yield run('UPDATE inquiries SET status = ?, closed_at = ? WHERE id = ?', to, closedAfter(r.status, to, r.closed_at === null ? null : Number(r.closed_at), at), id)
+  yield* event(id, at, actor.accountId, 'status', { from: r.status, to })
+  if (to === 'spam') yield* cancelPending(id, at, actor.accountId)
+}
+
+export function* recordView(id: string, actor: Actor, at: number, entry: AuditEntry): Work<void> {
+  if (yield inquiry(id)) yield* event(id, at, actor.accountId, 'view')
+  yield* audit(entry)
+}
+
+export function* change(id: string, c: TriageChange, actor: Actor, at: number, entry: AuditEntry): Work<boolean> {
+  const r: Row | undefined = yield inquiry(id)
+  if (!r || r.erased_at !== null) return false
+  if (c.assigneeId !== undefined && c.assigneeId !== (r.assignee_id ?? null)) {
+    if (c.assigneeId !== null) {
+      const account: Row | undefined = yield get('SELECT disabled FROM staff_accounts WHERE id = ?', c.assigneeId)
+      if (!account) throw new InboxRefused('unknown-assignee', `no staff account with the id ${c.assigneeId}`)
+      if (Number(account.disabled) === 1) throw new InboxRefused('disabled-assignee', `the staff account ${c.assigneeId} is disabled`)
+    }
+    yield run('UPDATE inquiries SET assignee_id = ? WHERE id = ?', c.assigneeId, id)
+    yield* event(id, at, actor.accountId, 'assign', { from: r.assignee_id ?? null, to: c.assigneeId })
+  }
+  if (c.status !== undefined) yield* setStatus(id, r, c.status, actor, at)
+  if (c.note !== undefined && c.note.trim() !== '') yield* event(id, at, actor.accountId, 'note', { text: c.note })
+  if (c.legalHold !== undefined && c.legalHold !== (Number(r.legal_hold) === 1)) {
+    yield run('UPDATE inquiries SET legal_hold = ? WHERE id = ?', c.legalHold ? 1 : 0, id)
+    yield* event(id, at, actor.accountId, 'hold', { on: c.legalHold })
+  }
+  yield* audit(entry)
+  return true
+}
+
+export function* queueReply(id: string, reply: NewReply, actor: Actor, at: number, entry: AuditEntry): Work<number | null> {
+  const r: Row | undefined = yield inquiry(id)
+  if (!r || r.erased_at !== null) return null
+  const payload = JSON.stringify({ to: reply.to, replyTo: reply.replyTo, subject: reply.subject, body: reply.body })
+  const row: Row = yield get("INSERT INTO outbox (inquiry_id, kind, next_attempt_at, queued_at, payload) VALUES (?, 'reply', ?, ?, ?) RETURNING seq", id, at, at, payload)
+  const seq = Number(row.seq)
+  yield* event(id, at, actor.accountId, 'reply', { outboxSeq: seq, to: reply.to, subject: reply.subject, body: reply.body })
+  yield run('UPDATE inquiries SET first_reply_at = COALESCE(first_reply_at, ?) WHERE id = ?', at, id)
+  if (reply.status !== null) yield* setStatus(id, r, reply.status, actor, at)
+  yield* audit(entry)
+  return seq
+}
+
+export function* retryMail(id: string, seq: number, actor: Actor, at: number, entry: AuditEntry): Work<boolean> {
+  const m: Row | undefined = yield get('SELECT status, claim FROM outbox WHERE seq = ? AND inquiry_id = ?', seq, id)
+  if (!m || (m.status !== 'failed' && m.status !== 'pending')) return false
+  // A pending mail under a live claim is being sent right now: left to its worker (the claim expires by itself).
+  if (m.status === 'failed') yield run("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, claim = NULL WHERE seq = ?", at, seq)
+  else yield run('UPDATE outbox SET next_attempt_at = ? WHERE seq = ? AND claim IS NULL', at, seq)
+  yield* event(id, at, actor.accountId, 'retry', { outboxSeq: seq })
+  yield* audit(entry)
+  return true
+}
+
+export function* claimJob(job: string, period: string, at: number): Work<boolean> {
+  return (yield run('INSERT INTO scheduled_jobs (job, period, claimed_at) VALUES (?, ?, ?) ON CONFLICT (job, period) DO NOTHING', job, period, at)) === 1
+}
+
+export function* queueDigest(accountId: string, day: string, payload: { to: string; subject: string; text: string }, at: number): Work<boolean> {
+  const changes: number = yield run(
+    "INSERT INTO outbox (inquiry_id, kind, next_attempt_at, queued_at, payload, dedupe_key) VALUES (NULL, 'digest', ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING",
+    at,
+    at,
+    JSON.stringify({ to: payload.to, subject: payload.subject, text: payload.text }),
+    `digest:${accountId}:${day}`,
+  )
+  return changes === 1
+}

@@ -1,0 +1,122 @@
+// The inbox store's tests on both engines: SQLite (a file in a temporary DATA_DIR) and a throwaway
+// PostgreSQL server (scripts/engines.mjs). "Another replica" is a second store on the same data.
+import pg from 'pg'
+import { openDatabase, type Db } from '../../../server/contact/db'
+import { openPgStore } from '../../../server/contact/pg-store'
+import { createSqliteStore } from '../../../server/contact/sqlite-store'
+import type { InquiryStore } from '../../../server/contact/store'
+import type { Account, AuditEntry } from '../../../server/staff/types'
+import type { Actor } from '../../../server/inbox/types'
+import { pgText } from '../../../server/inbox/pg-store'
+import { normalizeContact } from '../../../shared/pages/contact/normalize'
+import type { ContactValues } from '../../../shared/pages/contact/values'
+import { freshPgDatabase, tempDataDir, validInquiry } from '../contact/helper'
+
+export type Teardown = { teardown: (fn: () => unknown) => void }
+
+/** Direct access to the database under a store, for what the store does not show (raw rows, plans). */
+export interface Raw {
+  /** Rows of `sql` (placeholders `?` on both engines). */
+  all(sql: string, ...args: unknown[]): Promise<Record<string, any>[]>
+  /** Every table's rows as text (the database's own tables included: FTS5 shadow tables, sqlite_sequence). */
+  everyText(): Promise<string>
+  /** The query plan of `sql`, as text. */
+  explain(sql: string, ...args: unknown[]): Promise<string>
+}
+
+export interface Engine {
+  name: 'sqlite' | 'postgres'
+  fresh(t: Teardown): Promise<{ store: InquiryStore; another: () => Promise<InquiryStore>; raw: Raw }>
+}
+
+export function sqliteRaw(db: Db): Raw {
+  return {
+    all: async (sql, ...args) => db.prepare(sql).all(...args) as Record<string, any>[],
+    async everyText() {
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]
+      const text = (v: unknown) => (Buffer.isBuffer(v) ? v.toString('latin1') + v.toString('utf8') : String(v))
+      return tables.map((name) => (db.prepare(`SELECT * FROM "${name}"`).raw().all() as unknown[][]).map((row) => row.map(text).join('\t')).join('\n')).join('\n')
+    },
+    async explain(sql, ...args) {
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join('\n')
+    },
+  }
+}
+
+export function pgRaw(pool: pg.Pool): Raw {
+  return {
+    all: async (sql, ...args) => (await pool.query(pgText(sql), args)).rows,
+    async everyText() {
+      const tables = (await pool.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'")).rows.map((r) => r.table_name)
+      const parts = await Promise.all(tables.map(async (name) => (await pool.query(`SELECT t::text AS row FROM "${name}" t`)).rows.map((r) => r.row).join('\n')))
+      return parts.join('\n')
+    },
+    async explain(sql, ...args) {
+      const client = await pool.connect()
+      try {
+        // A small table is read whole by choice, not by necessity: plans are checked with sequential scans priced out.
+        await client.query('SET enable_seqscan = off')
+        return (await client.query(`EXPLAIN ${pgText(sql)}`, args)).rows.map((r) => r['QUERY PLAN']).join('\n')
+      } finally {
+        await client.query('RESET enable_seqscan')
+        client.release()
+      }
+    },
+  }
+}
+
+export function engines(postgres: { url: string }): Engine[] {
+  return [
+    {
+      name: 'sqlite',
+      async fresh(t) {
+        const dir = tempDataDir(t)
+        const open = async () => {
+          const store = createSqliteStore(openDatabase(dir))
+          t.teardown(() => store.close())
+          return store
+        }
+        const store = await open()
+        const db = openDatabase(dir)
+        t.teardown(() => db.close())
+        return { store, another: open, raw: sqliteRaw(db) }
+      },
+    },
+    {
+      name: 'postgres',
+      async fresh(t) {
+        const url = await freshPgDatabase(postgres, 'inbox')
+        const open = async () => {
+          const store = await openPgStore(url, { poolSize: 4 })
+          t.teardown(() => store.close())
+          return store
+        }
+        const store = await open()
+        const pool = new pg.Pool({ connectionString: url, max: 2 })
+        t.teardown(() => pool.end())
+        return { store, another: open, raw: pgRaw(pool) }
+      },
+    },
+  ]
+}
+
+/** Milliseconds well beyond 32 bits. */
+export const T0 = Date.UTC(2026, 3, 1, 0, 0, 0)
+export const MIN = 60_000
+export const DAY = 86_400_000
+
+export const actor = (accountId: string | null = 'resp'): Actor => ({ accountId, address: '192.0.2.7' })
+export const entry = (action: string, id: string, at = T0, accountId: string | null = 'resp'): AuditEntry => ({ at, accountId, address: '192.0.2.7', action, target: `inquiry:${id}`, outcome: 'ok' })
+export const account = (id: string, extra: Partial<Account> = {}): Account => ({ id, email: `${id}@example.com`, name: `Name ${id}`, role: 'responder', locale: 'ja', disabled: false, createdAt: T0, ...extra })
+
+/** A valid inquiry's values with some fields changed. */
+export function inquiryValues(overrides: Partial<ContactValues> = {}): ContactValues {
+  const values = { ...normalizeContact(validInquiry(), 'ja'), ...overrides }
+  return { ...values, emailConfirm: values.email }
+}
+
+/** Stores an inquiry received at `at`; its id. */
+export async function addInquiry(store: InquiryStore, overrides: Partial<ContactValues> = {}, at = T0, extra: { webhook?: boolean; locale?: 'ja' | 'en' } = {}): Promise<string> {
+  const { webhook, locale = 'ja' } = extra
+  return (await store.insert({ values: inquiryValues(overrides), locale, token: null, now: new Date(at), ...(webhook ? { webhook } : {}) })).id
+}
