@@ -10,12 +10,16 @@ import type { Test } from 'tap'
 import type { Page } from 'playwright-core'
 import { openDatabase } from '../../server/contact/db'
 import { createSqliteStore } from '../../server/contact/sqlite-store'
-import { seedInbox } from '../server/inbox/inbox-fixture'
+import { addInquiry, seedInbox } from '../server/inbox/inbox-fixture'
 import { watchConsole } from './browser'
 import { addVirtualAuthenticator, axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
 
 const { SITE_URL, browser, addAccount, dataDir } = await openStaffSuite(t, 'staff-inbox-e2e-')
 const SHOTS = process.env.SCREENSHOT_DIR
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+/** やまだ's reply, 3 hours 20 minutes after it came. */
+const REPLY_AFTER = (3 * 60 + 20) * 60_000
 if (SHOTS) mkdirSync(SHOTS, { recursive: true })
 
 /** At this width: no sideways scroll of the page, every list cell inside the viewport; a picture when asked. */
@@ -30,8 +34,14 @@ async function atWidth(t: Test, page: Page, width: number, name: string) {
   })
   t.equal(wide, 0, `${name} at ${width} px: long visitor text stays in its cell`)
   if (SHOTS) {
-    const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), width < 768 ? 4200 : 2200)
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), clip: { x: 0, y: 0, width, height }, fullPage: true })
+    // A phone's page is long: its top, and from the table on (the hostile rows are among the first).
+    const total = await page.evaluate(() => document.documentElement.scrollHeight)
+    const table = await page.evaluate(() => Math.max(0, (document.querySelector('table')?.getBoundingClientRect().top ?? 0) + window.scrollY - 80))
+    const parts = width < 768 ? [['top', 0], ['table', table]] as const : [['page', 0]] as const
+    for (const [part, y] of parts) {
+      const height = Math.min(total - y, width < 768 ? 1500 : 2200)
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${part}.png`), clip: { x: 0, y, width, height }, fullPage: true })
+    }
   }
 }
 
@@ -50,7 +60,16 @@ t.test('the list and the statistics with data, in both languages', async (t) => 
   const store = createSqliteStore(openDatabase(dataDir))
   t.teardown(() => store.close())
   const responder = await store.staff.findAccountByEmail('responder@example.test')
-  const ids = await seedInbox(store, Date.now(), responder!.id)
+  // Inquiries spread over the 26 weeks (the chart's picture), then the fixture's, and one reply (the median).
+  const now = Date.now()
+  const types = ['estimate', 'new-construction', 'renovation', 'recruitment', 'other']
+  for (let week = 25; week >= 2; week--) {
+    for (let i = (week * 7) % 6; i >= 0; i--) await addInquiry(store, now - (week * 7 + i) * DAY, { name: `Week ${week}-${i}`, inquiryType: types[(week + i) % 5] })
+  }
+  const ids = await seedInbox(store, now, responder!.id)
+  const actor = { accountId: responder!.id, address: '127.0.0.1' }
+  const replied = now - HOUR + REPLY_AFTER
+  await store.inbox.queueReply(ids.yamada, { to: 'visitor@example.test', replyTo: 'info@example.test', subject: 'Re', body: 'Thanks', status: null }, actor, replied, { at: replied, ...actor, action: 'inquiry.reply', target: `inquiry:${ids.yamada}`, outcome: 'ok' })
 
   for (const lang of ['ja', 'en'] as const) {
     await page.goto(`${SITE_URL}/admin/inquiries`)
@@ -72,7 +91,8 @@ t.test('the list and the statistics with data, in both languages', async (t) => 
     await page.click('a[href="/admin/inquiries/stats"]')
     await page.waitForURL(`${SITE_URL}/admin/inquiries/stats`)
     await hydrated(page)
-    t.equal(await page.locator('svg.inbox-chart[role="img"] rect[data-count]').count() > 0, true, 'bars drawn')
+    t.ok((await page.locator('svg.inbox-chart[role="img"] rect[data-count]').count()) > 20, 'bars drawn')
+    t.match(await page.textContent('[data-median]'), lang === 'ja' ? '3時間20分' : '3 hours 20 minutes', 'the median in words')
     for (const width of [1366, 390]) {
       await atWidth(t, page, width, `inquiry-stats-${lang}`)
       await axeInBothThemes(t, page, `${lang}, ${width} px: the statistics`)

@@ -24,55 +24,61 @@ export function StatsTable({ data }: { data: InquiryStatsData }) {
   const { t } = useI18n()
   const weekTotal = (counts: Record<string, number>) => data.types.reduce((a, type) => a + (counts[type] ?? 0), 0)
   const typeTotal = (type: string) => data.weeks.reduce((a, w) => a + (w.counts[type] ?? 0), 0)
+  // The caption is also the heading above the table: on a phone the table scrolls sideways (a region reachable
+  // by keyboard, named by that heading) and a caption as wide as the table would scroll away with it.
   return (
-    // On a phone the table scrolls sideways: a region reachable by keyboard, named by its caption.
-    <div className="staff-table-wrap inbox-stats-table" tabIndex={0} role="region" aria-labelledby="inbox-stats-caption">
-      <table className="staff-table" data-stats="">
-        <caption id="inbox-stats-caption">{t('staff.inquiries.stats.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('staff.inquiries.stats.week')}</th>
-            {data.types.map((type) => (
-              <th key={type} scope="col" className="num">
-                {t(`units.contact.types.${type}`)}
+    <div className="inbox-stats__table">
+      <h2 id="inbox-stats-heading" className="inbox-stats__heading">
+        {t('staff.inquiries.stats.tableCaption')}
+      </h2>
+      <div className="staff-table-wrap inbox-stats-table" tabIndex={0} role="region" aria-labelledby="inbox-stats-heading">
+        <table className="staff-table" data-stats="">
+          <caption className="visually-hidden">{t('staff.inquiries.stats.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('staff.inquiries.stats.week')}</th>
+              {data.types.map((type) => (
+                <th key={type} scope="col" className="num">
+                  {t(`units.contact.types.${type}`)}
+                </th>
+              ))}
+              <th scope="col" className="num">
+                {t('staff.inquiries.stats.total')}
               </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.weeks.map((week) => (
+              <tr key={week.start} data-week={week.start}>
+                <th scope="row">
+                  <time dateTime={week.start}>{week.start}</time>
+                </th>
+                {data.types.map((type) => (
+                  <td key={type} className="num" data-type={type}>
+                    {week.counts[type] ?? 0}
+                  </td>
+                ))}
+                <td className="num" data-total="">
+                  {weekTotal(week.counts)}
+                </td>
+              </tr>
             ))}
-            <th scope="col" className="num">
-              {t('staff.inquiries.stats.total')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.weeks.map((week) => (
-            <tr key={week.start} data-week={week.start}>
-              <th scope="row">
-                <time dateTime={week.start}>{week.start}</time>
-              </th>
+          </tbody>
+          <tfoot>
+            <tr data-week="all">
+              <th scope="row">{t('staff.inquiries.stats.allWeeks')}</th>
               {data.types.map((type) => (
                 <td key={type} className="num" data-type={type}>
-                  {week.counts[type] ?? 0}
+                  {typeTotal(type)}
                 </td>
               ))}
               <td className="num" data-total="">
-                {weekTotal(week.counts)}
+                {data.weeks.reduce((a, w) => a + weekTotal(w.counts), 0)}
               </td>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr data-week="all">
-            <th scope="row">{t('staff.inquiries.stats.allWeeks')}</th>
-            {data.types.map((type) => (
-              <td key={type} className="num" data-type={type}>
-                {typeTotal(type)}
-              </td>
-            ))}
-            <td className="num" data-total="">
-              {data.weeks.reduce((a, w) => a + weekTotal(w.counts), 0)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+          </tfoot>
+        </table>
+      </div>
     </div>
   )
 }

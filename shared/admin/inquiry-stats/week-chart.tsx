@@ -7,7 +7,7 @@ import type { InquiryStatsData, StatsWeek } from './page-data'
  * its colour (client/staff-inbox.css), so the chart never relies on colour alone. role="img" with a
  * title and a description; the figures themselves are in the table beside it.
  */
-export const CHART = { width: 640, height: 320, left: 52, right: 12, top: 16, bottom: 64 } as const
+export const CHART = { width: 640, height: 320, left: 52, right: 40, top: 16, bottom: 64 } as const
 const PLOT_W = CHART.width - CHART.left - CHART.right
 const PLOT_H = CHART.height - CHART.top - CHART.bottom
 /** A week's label under every fourth bar (26 weeks: seven labels). */
@@ -116,6 +116,10 @@ export function WeekChart({ data }: { data: InquiryStatsData }) {
         <g key={tick.value} className="inbox-chart__tick">
           <line x1={CHART.left} x2={CHART.width - CHART.right} y1={tick.y} y2={tick.y} className={tick.value ? 'inbox-chart__grid' : 'inbox-chart__axis'} />
           <text x={CHART.left - 8} y={tick.y} dy="0.35em" textAnchor="end" className="inbox-chart__label">
+            {tick.value}
+          </text>
+          {/* The counts on the right too: a phone shows the chart's right end (the latest weeks) first. */}
+          <text x={CHART.width - CHART.right + 8} y={tick.y} dy="0.35em" className="inbox-chart__label">
             {tick.value}
           </text>
         </g>

@@ -60,25 +60,28 @@ export interface SeededInbox {
   bulk: string[]
 }
 
-/** Writes the inquiries (61 in all) received before `now`; `assignee` gets John Smith's. */
-export async function seedInbox(store: InquiryStore, now: number, assignee: string): Promise<SeededInbox> {
-  const yamada = await addInquiry(store, now - HOUR, { name: 'やまだ はなこ', nameKana: 'ヤマダハナコ', company: '山田工務店', inquiryType: 'estimate' })
-  // Its two mails, claimed before any other is queued: the staff mail sent, the auto-reply given up on.
-  for (let i = 0; i < 2; i++) {
-    const mail = await store.claimMail(now, 60_000)
-    if (!mail || mail.inquiryId !== yamada) throw new Error('expected the first inquiry\'s mail')
-    if (mail.kind === 'staff') await store.mailSent(mail, new Date(now))
-    else await store.mailFailed(mail, { giveUp: true, nextAttemptAt: now, error: '550 no such user' })
-  }
-  const script = await addInquiry(store, now - 2 * HOUR, { name: HOSTILE.script, nameKana: HOSTILE.rtl, company: HOSTILE.formula, message: HOSTILE.long })
-  const long = await addInquiry(store, now - 3 * HOUR, { name: HOSTILE.long, company: HOSTILE.controls })
-  const smith = await addInquiry(store, now - 26 * HOUR, { name: 'John Smith', company: 'Smith & Co', email: 'john@example.test', inquiryType: 'renovation' }, 'en')
-  await change(store, smith, { status: 'in-progress', assigneeId: assignee }, now - 25 * HOUR, assignee)
-  const sato = await addInquiry(store, now - 50 * HOUR, { name: '佐藤 一郎', inquiryType: 'recruitment' })
-  await change(store, sato, { status: 'spam' }, now - 49 * HOUR)
+/**
+ * Writes the inquiries (61 in all) received before `now`, oldest first as they would arrive; `assignee` gets
+ * John Smith's. Then the outbox: やまだ's staff mail sent and auto-reply given up on; every other mail claimed
+ * by a worker that has not finished (still pending), or cancelled with its inquiry (spam). PostgreSQL's text
+ * cannot hold U+0000 (the form refuses control characters before): pass `controls` without it there.
+ */
+export async function seedInbox(store: InquiryStore, now: number, assignee: string, controls = HOSTILE.controls): Promise<SeededInbox> {
+  const bulk: string[] = []
+  for (let i = 54; i >= 0; i--) bulk.unshift(await addInquiry(store, now - 240 * HOUR - i * HOUR, { name: `Bulk ${i}`, inquiryType: 'new-construction' }))
   const waiting = await addInquiry(store, now - 74 * HOUR, { name: 'Waiting Person' })
   await change(store, waiting, { status: 'waiting' }, now - 73 * HOUR)
-  const bulk: string[] = []
-  for (let i = 0; i < 55; i++) bulk.push(await addInquiry(store, now - 240 * HOUR - i * HOUR, { name: `Bulk ${i}`, inquiryType: 'new-construction' }))
+  const sato = await addInquiry(store, now - 50 * HOUR, { name: '佐藤 一郎', inquiryType: 'recruitment' })
+  await change(store, sato, { status: 'spam' }, now - 49 * HOUR)
+  const smith = await addInquiry(store, now - 26 * HOUR, { name: 'John Smith', company: 'Smith & Co', email: 'john@example.test', inquiryType: 'renovation' }, 'en')
+  await change(store, smith, { status: 'in-progress', assigneeId: assignee }, now - 25 * HOUR, assignee)
+  const long = await addInquiry(store, now - 3 * HOUR, { name: HOSTILE.long, company: controls })
+  const script = await addInquiry(store, now - 2 * HOUR, { name: HOSTILE.script, nameKana: HOSTILE.rtl, company: HOSTILE.formula, message: HOSTILE.long })
+  const yamada = await addInquiry(store, now - HOUR, { name: 'やまだ はなこ', nameKana: 'ヤマダハナコ', company: '山田工務店', inquiryType: 'estimate' })
+  for (let mail = await store.claimMail(now, 365 * 24 * HOUR); mail; mail = await store.claimMail(now, 365 * 24 * HOUR)) {
+    if (mail.inquiryId !== yamada) continue
+    if (mail.kind === 'staff') await store.mailSent(mail, new Date(now))
+    else if (mail.kind === 'auto-reply') await store.mailFailed(mail, { giveUp: true, nextAttemptAt: now, error: '550 no such user' })
+  }
   return { yamada, script, long, smith, sato, waiting, bulk }
 }

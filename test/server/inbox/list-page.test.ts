@@ -69,7 +69,7 @@ t.test('newest first, 50 a page, the total, the columns', async (t) => {
   t.match(second.body, '<a href="/admin/inquiries" rel="prev">前へ</a>')
   const past = await get('?page=3')
   t.equal(past.statusCode, 200)
-  t.match(past.body, /data-empty="past-end">3ページ目はありません（この表示は2ページまでです）。 <a href="\/admin\/inquiries">最初のページへ<\/a>/)
+  t.match(past.body, /data-empty="past-end">3ページ目はありません（この表示は2ページまでです）。(<!-- -->)? <a href="\/admin\/inquiries">最初のページへ<\/a>/)
 
   const yamada = rowOf(first.body, ids.yamada)
   t.match(yamada, `<a href="/admin/inquiries/${ids.yamada}">${ids.yamada}</a>`, 'the reference links to the inquiry')
@@ -91,10 +91,10 @@ t.test('newest first, 50 a page, the total, the columns', async (t) => {
   t.match(smith, /data-mail="staff" data-state="pending">/)
   t.match(rowOf(first.body, ids.sato), /data-mail="staff" data-state="cancelled">[\s\S]*data-mail="autoReply" data-state="cancelled">/, 'spam: its mail cancelled')
 
-  const form = /<form method="post" action="\/admin\/inquiries\/export" data-form="inquiry-export">([\s\S]*?)<\/form>/.exec(first.body)?.[1] ?? ''
+  const form = /<form data-form="inquiry-export" action="\/admin\/inquiries\/export" method="post">([\s\S]*?)<\/form>/.exec(first.body)?.[1] ?? ''
   t.match(form, `<input type="hidden" name="_csrf" value="${who.csrf}"/>`, 'the export: a POST with the session\'s token')
-  t.match(form, /<button type="submit" name="format" value="csv"[^>]*>CSVをダウンロード（Excel用）<\/button>/)
-  t.match(form, /<button type="submit" name="format" value="json"[^>]*>JSONをダウンロード<\/button>/)
+  t.match(form, /<button type="submit" value="csv"[^>]* name="format">CSVをダウンロード（Excel用）<\/button>/)
+  t.match(form, /<button type="submit" value="json"[^>]* name="format">JSONをダウンロード<\/button>/)
   t.match(form, '61件', 'how many it holds')
 })
 
@@ -137,20 +137,20 @@ t.test('each filter narrows the list; the address is the view', async (t) => {
   const view = await get(`?status=new&status=waiting&assignee=none&type=new-construction&lang=ja&from=2026-11-01&to=2026-11-20&q=Bulk`)
   t.equal(view.statusCode, 200)
   t.match(view.body, 'data-total="55"')
-  t.match(view.body, /value="new" checked=""/)
-  t.match(view.body, /value="waiting" checked=""/)
-  t.notMatch(view.body, /value="done" checked=""/)
+  t.match(view.body, /checked="" value="new"/)
+  t.match(view.body, /checked="" value="waiting"/)
+  t.notMatch(view.body, /checked="" value="done"/)
   t.match(view.body, /<option value="none" selected="">未割り当て<\/option>/)
   t.match(view.body, /<option value="new-construction" selected="">/)
   t.match(view.body, /<option value="ja" lang="ja" selected="">/)
-  t.match(view.body, /name="from" type="date" value="2026-11-01"/)
-  t.match(view.body, /name="to" type="date" value="2026-11-20"/)
-  t.match(view.body, /name="q" type="search"[^>]*value="Bulk"/)
+  t.match(view.body, /type="date" name="from" value="2026-11-01"/)
+  t.match(view.body, /type="date" name="to" value="2026-11-20"/)
+  t.match(view.body, /type="search"[^>]*name="q" value="Bulk"/)
   const next = decode(/<a href="([^"]+)" rel="next">/.exec(view.body)?.[1] ?? '')
   t.equal(next, '/admin/inquiries?status=new&status=waiting&assignee=none&type=new-construction&lang=ja&from=2026-11-01&to=2026-11-20&q=Bulk&page=2', 'the next page keeps the filter')
   const page2 = await get(next.slice('/admin/inquiries'.length))
   t.equal(listed(page2.body).length, 5, 'and shows the rest of it')
-  t.match(page2.body, /value="new" checked=""/, 'its form shows the same view')
+  t.match(page2.body, /checked="" value="new"/, 'its form shows the same view')
   t.equal(decode(/<a href="([^"]+)" rel="prev">/.exec(page2.body)?.[1] ?? ''), next.replace('&page=2', ''), 'and back')
   const hidden = [...view.body.matchAll(/<input type="hidden" name="(status|assignee|type|lang|from|to|q)" value="([^"]*)"\/>/g)].map((m) => `${m[1]}=${m[2]}`)
   t.same(hidden, ['status=new,waiting', 'assignee=none', 'type=new-construction', 'lang=ja', 'from=2026-11-01', 'to=2026-11-20', 'q=Bulk'], 'the export carries the filter (statuses in one field)')
@@ -160,7 +160,7 @@ t.test('a filter value that is not valid: 400 naming it, in the staff member\'s 
   const { app, get, who } = await seeded(t)
   const cases: [string, string][] = [
     ['?status=bogus', 'status'],
-    ['?status=new,%3Cscript%3E', 'status'],
+    ['?status=new,%3Cscript%3Ex%3C%2Fscript%3E', 'status'],
     ['?assignee=no-such-account', 'assignee'],
     ['?assignee=%3Cimg%20src%3Dx%3E', 'assignee'],
     ['?type=house', 'type'],
@@ -181,7 +181,7 @@ t.test('a filter value that is not valid: 400 naming it, in the staff member\'s 
       const first = problem.split(' ')[0]!
       t.match(res.body, locale === 'ja' ? `「${first}」` : `“${first}”`, 'in the message, in the language')
       t.same(listed(res.body), [], 'never a wider list: nothing')
-      t.notMatch(res.body, /<script>|<img src=x>/, 'the value not shown raw')
+      t.notMatch(res.body, /<script>x|<img src=x>/, 'the value not shown raw')
       t.notMatch(res.body, 'data-form="inquiry-export"', 'nothing to export')
     }
   }
@@ -211,7 +211,7 @@ t.test('the same page on PostgreSQL', async (t) => {
   const { app, account, who } = await signedInAs(t, time, 'responder', { databaseUrl })
   const store = await openPgStore(databaseUrl, { poolSize: 2 })
   t.teardown(() => store.close())
-  const ids: SeededInbox = await seedInbox(store, START, account.account.id)
+  const ids: SeededInbox = await seedInbox(store, START, account.account.id, HOSTILE.controls.replace('\u0000', ''))
   const get = (query: string) => app.inject({ url: `/admin/inquiries${query}`, headers: who.headers })
   const first = await get('')
   t.equal(listed(first.body).length, 50)

@@ -12,7 +12,7 @@ const REPLY_AFTER = (3 * 60 + 20) * 60_000
 
 /** The table's figures: week -> type -> count (and 'total'). */
 function tableFigures(html: string): Map<string, Record<string, number>> {
-  const table = /<table class="staff-table" data-stats="">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? ''
+  const table = /<table class="staff-table" data-stats="">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? ''
   const weeks = new Map<string, Record<string, number>>()
   for (const row of table.matchAll(/<tr data-week="([^"]+)">([\s\S]*?)<\/tr>/g)) {
     const cells: Record<string, number> = {}
@@ -73,7 +73,7 @@ t.test('the chart and the table hold the store\'s counts; the median in words; b
     }
     t.match(res.body, /<tr data-week="all"><th scope="row">[^<]+<\/th><td class="num" data-type="estimate">1<\/td><td class="num" data-type="new-construction">55<\/td><td class="num" data-type="renovation">1<\/td><td class="num" data-type="recruitment">1<\/td><td class="num" data-type="other">3<\/td><td class="num" data-total="">61<\/td><\/tr>/, 'the totals')
     t.match(res.body, /<th scope="col" class="num">(お見積りのご依頼|Request an estimate)<\/th>/, 'the types by name, as column headers')
-    t.match(res.body, locale === 'ja' ? /<caption>週ごと・種別ごとの問い合わせ件数（グラフと同じ数値）<\/caption>/ : /<caption>Inquiries per week by type \(the figures of the chart\)<\/caption>/)
+    t.match(res.body, locale === 'ja' ? /<caption class="visually-hidden">週ごと・種別ごとの問い合わせ件数（グラフと同じ数値）<\/caption>/ : /<caption class="visually-hidden">Inquiries per week by type \(the figures of the chart\)<\/caption>/)
     t.match(res.body, locale === 'ja' ? '受付から最初の返信までの時間の中央値：3時間20分' : 'Median time from receipt to the first reply: 3 hours 20 minutes', 'the median in words')
     t.match(res.body, /role="img" aria-labelledby="inbox-chart-title inbox-chart-desc"/)
     t.match(res.body, locale === 'ja' ? '合計61件' : '61 inquiries in all', 'the description says the total')
