@@ -35,11 +35,20 @@ export function* withMail(rows: Row[]): Work<InboxRow[]> {
   return rows.map((r) => toInboxRow(r, byInquiry.get(r.id) ?? {}))
 }
 
-export function* list(d: Dialect, filter: InboxFilter, { page, pageSize }: { page: number; pageSize: number }): Work<InboxPage> {
+/** The list's two statements: how many match, and the page's rows (newest first). */
+export function listStatements(d: Dialect, filter: InboxFilter, { page, pageSize }: { page: number; pageSize: number }) {
   const { where, args } = filterWhere(filter, d)
-  const count: Row = yield get(`SELECT COUNT(*) AS n FROM inquiries i WHERE ${where}`, ...args)
-  const rows: Row[] = yield all(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${where} ORDER BY i.seq DESC LIMIT ? OFFSET ?`, ...args, pageSize, (page - 1) * pageSize)
-  return { rows: yield* withMail(rows), total: Number(count.n), page, pageSize }
+  return {
+    count: get(`SELECT COUNT(*) AS n FROM inquiries i WHERE ${where}`, ...args),
+    rows: all(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${where} ORDER BY i.seq DESC LIMIT ? OFFSET ?`, ...args, pageSize, (page - 1) * pageSize),
+  }
+}
+
+export function* list(d: Dialect, filter: InboxFilter, paging: { page: number; pageSize: number }): Work<InboxPage> {
+  const statements = listStatements(d, filter, paging)
+  const count: Row = yield statements.count
+  const rows: Row[] = yield statements.rows
+  return { rows: yield* withMail(rows), total: Number(count.n), page: paging.page, pageSize: paging.pageSize }
 }
 
 /** Every row the filter matches, newest first (the export). */

@@ -20,9 +20,10 @@ const COMMON = `
   ALTER TABLE inquiries ADD COLUMN first_reply_at BIGINT;
   ALTER TABLE inquiries ADD COLUMN closed_at BIGINT;
   ALTER TABLE inquiries ADD COLUMN erased_at BIGINT;
-  CREATE INDEX inquiries_status ON inquiries (status, seq);
-  CREATE INDEX inquiries_assignee ON inquiries (assignee_id, seq);
-  CREATE INDEX inquiries_type ON inquiries (inquiry_type, seq);
+  CREATE INDEX inquiries_listed ON inquiries (erased_at, seq);
+  CREATE INDEX inquiries_status ON inquiries (status, erased_at, seq);
+  CREATE INDEX inquiries_assignee ON inquiries (assignee_id, erased_at, seq);
+  CREATE INDEX inquiries_type ON inquiries (inquiry_type, erased_at, seq);
   CREATE INDEX inquiries_email ON inquiries (lower(email));
   CREATE INDEX inquiries_closed ON inquiries (closed_at);
   CREATE TABLE inquiry_events (

@@ -21,9 +21,16 @@ export const searchFieldsOf = (r: Row): SearchFields => ({
   message: r.message ?? '',
 })
 
+/** A thousand rows at a time (the connection cannot write while it iterates a read). */
 export function indexExistingSqlite(db: Db): void {
   const insert = db.prepare('INSERT INTO inquiry_search (rowid, tokens) VALUES (?, ?)')
-  for (const r of db.prepare(SELECT).iterate() as IterableIterator<Row>) insert.run(r.seq, fts5Document(searchFieldsOf(r)))
+  const next = db.prepare(`${SELECT.replace('WHERE', 'WHERE seq > ? AND')} LIMIT 1000`)
+  for (let after = 0; ; ) {
+    const rows = next.all(after) as Row[]
+    if (rows.length === 0) return
+    for (const r of rows) insert.run(r.seq, fts5Document(searchFieldsOf(r)))
+    after = Number(rows.at(-1)!.seq)
+  }
 }
 
 export async function indexExistingPg(client: pg.PoolClient): Promise<void> {
@@ -33,6 +40,6 @@ export async function indexExistingPg(client: pg.PoolClient): Promise<void> {
     const seqs = rows.map((r) => r.seq)
     const docs = rows.map((r) => tsVectorText(searchFieldsOf(r)))
     await client.query('INSERT INTO inquiry_search (inquiry_seq, tokens) SELECT s, d::tsvector FROM unnest($1::bigint[], $2::text[]) AS t (s, d)', [seqs, docs])
-    after = Number(rows.at(-1).seq)
+    after = Number(rows.at(-1)!.seq)
   }
 }

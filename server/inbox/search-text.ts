@@ -75,22 +75,30 @@ export function fts5Query(words: string[]): string {
 /** The FTS5 row of an inquiry: its tokens separated by spaces. */
 export const fts5Document = (f: SearchFields) => documentTokens(f).join(' ')
 
-/** PostgreSQL's tsquery text (cast, not parsed): words with &, bigrams with <->, a prefix with :*. */
+/**
+ * PostgreSQL's tsquery text (cast, not parsed): words with &, bigrams with <->; a one-character word is
+ * the lexeme of that character alone (tsVectorText), not a prefix: the planner estimates a plain
+ * lexeme well, a prefix poorly (it would read the table rather than the index).
+ */
 export function tsQuery(words: string[]): string {
   return words
     .map((w) => {
       const q = wordQuery(w)
-      return 'prefix' in q ? `${q.prefix}:*` : `(${q.phrase.join(' <-> ')})`
+      return 'prefix' in q ? q.prefix : `(${q.phrase.join(' <-> ')})`
     })
     .join(' & ')
 }
 
 /**
- * PostgreSQL's tsvector text (cast, not parsed): each token with its position (1…). Positions stop at
- * 16383 and a token keeps at most 256 of them: far beyond an inquiry (2,000 characters of message).
+ * PostgreSQL's tsvector text (cast, not parsed): each bigram token with its position (1…), and at the
+ * same position its first character alone (4 characters: never taken for a bigram). Positions stop at
+ * 16383 and a lexeme keeps at most 256 of them: far beyond an inquiry (2,000 characters of message).
  */
 export function tsVectorText(f: SearchFields): string {
   return documentTokens(f)
-    .map((t, i) => `${t}:${Math.min(i + 1, 16383)}`)
+    .map((t, i) => {
+      const at = Math.min(i + 1, 16383)
+      return `${t}:${at} ${t.slice(0, 4)}:${at}`
+    })
     .join(' ')
 }

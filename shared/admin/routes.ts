@@ -9,6 +9,7 @@ import { confirmRoute } from './confirm/route'
 import { securityRoute } from './security/route'
 import { inquiriesRoute } from './inquiries/route'
 import { inquiryStatsRoute } from './inquiry-stats/route'
+import { inquiryRoute } from './inquiry/route'
 import type { StaffAccess, StaffRouteDef } from './types'
 import type { StaffRole } from './roles'
 import type { StaffPathId } from './paths'
@@ -19,10 +20,10 @@ export type * from './types'
 /**
  * THE staff route table: the server's routing and role checks, the navigation and hydration all
  * read it. Each route comes from its family's folder (shared/admin/<family>/route.ts); the order is
- * the navigation's. Fixed paths before a pattern that would match them ('/admin/inquiries/stats' before
- * '/admin/inquiries/:id').
+ * the navigation's, and the first match wins (the fixed paths, '/admin/inquiries/stats' among them, before one
+ * inquiry, /admin/inquiries/:id).
  */
-export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, accountsRoute, auditRoute, tokensRoute]
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute]
 
 export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
   return staffRoutes.find((r) => r.id === id)

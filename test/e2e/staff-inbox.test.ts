@@ -10,7 +10,8 @@ import type { Test } from 'tap'
 import type { Page } from 'playwright-core'
 import { openDatabase } from '../../server/contact/db'
 import { createSqliteStore } from '../../server/contact/sqlite-store'
-import { addInquiry, seedInbox } from '../server/inbox/inbox-fixture'
+import { addInquiry } from '../server/inbox/detail-helper'
+import { seedInbox } from '../server/inbox/inbox-fixture'
 import { watchConsole } from './browser'
 import { addVirtualAuthenticator, axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
 
@@ -64,7 +65,7 @@ t.test('the list and the statistics with data, in both languages', async (t) => 
   const now = Date.now()
   const types = ['estimate', 'new-construction', 'renovation', 'recruitment', 'other']
   for (let week = 25; week >= 2; week--) {
-    for (let i = (week * 7) % 6; i >= 0; i--) await addInquiry(store, now - (week * 7 + i) * DAY, { name: `Week ${week}-${i}`, inquiryType: types[(week + i) % 5] })
+    for (let i = (week * 7) % 6; i >= 0; i--) await addInquiry(store, { name: `Week ${week}-${i}`, inquiryType: types[(week + i) % 5] }, 'ja', now - (week * 7 + i) * DAY)
   }
   const ids = await seedInbox(store, now, responder!.id)
   const actor = { accountId: responder!.id, address: '127.0.0.1' }

@@ -5,6 +5,7 @@ import type { StaffAccess } from '../../../shared/admin/types'
 import { changeLanguage, signOut } from './account-actions'
 import { enrolPasskey, enrolPasskeyOptions } from './enrol-passkey'
 import { confirmPasskey, confirmPasskeyOptions } from './confirm'
+import { changeInquiry, replyToInquiry, retryInquiryMail } from './inquiry-posts'
 import { passkeyOptions, passkeySignIn } from './passkey-sign-in'
 import { securityPasskeyAdd, securityPasskeyOptions } from './security'
 
@@ -21,8 +22,12 @@ export interface StaffEndpoint {
   kind: 'form' | 'json'
   /** A sensitive step: refused without a factor proved in the last 5 minutes (reauth.ts). */
   recent?: true
+  /** Replies itself, or (a form) returns a page to render: StaffPageAnswer (pages.ts), its form again with errors. */
   handle: (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>) => Promise<unknown>
 }
+
+/** The inbox (issue #26): responders and admins. */
+const INBOX_ROLES = ['responder', 'admin'] as const
 
 export const staffEndpoints: StaffEndpoint[] = [
   { id: 'signOut', access: STAFF_ROLES, kind: 'form', handle: signOut },
@@ -35,6 +40,9 @@ export const staffEndpoints: StaffEndpoint[] = [
   { id: 'confirmPasskey', access: STAFF_ROLES, kind: 'json', handle: confirmPasskey },
   { id: 'securityPasskeyOptions', access: STAFF_ROLES, kind: 'json', recent: true, handle: securityPasskeyOptions },
   { id: 'securityPasskey', access: STAFF_ROLES, kind: 'json', recent: true, handle: securityPasskeyAdd },
+  { id: 'inquiryChange', access: INBOX_ROLES, kind: 'form', handle: changeInquiry },
+  { id: 'inquiryReply', access: INBOX_ROLES, kind: 'form', handle: replyToInquiry },
+  { id: 'inquiryRetry', access: INBOX_ROLES, kind: 'form', handle: retryInquiryMail },
 ]
 
 /** The endpoint a path names and its parameters, or null. */

@@ -32,13 +32,22 @@ export interface StaffPage {
   data?: unknown
   error?: StaffError | null
   statusCode?: number
+  /** The page's own path when it answers another's POST (a form endpoint's errors): its links and forms lead there. */
+  path?: string
 }
+
+/** A form endpoint's answer that is a page to render (the form again with its errors), not a reply it sent itself. */
+export interface StaffPageAnswer {
+  staffPage: StaffPage
+}
+
+export const isStaffPageAnswer = (value: unknown): value is StaffPageAnswer => typeof value === 'object' && value !== null && 'staffPage' in value
 
 /** Sends a staff page (HTML; the staff headers are already on the reply). */
 export function sendStaffPage(render: StaffRenderer, req: FastifyRequest, reply: FastifyReply, visitor: StaffVisitor, page: StaffPage, buildId: string) {
   const state: StaffPageState = {
     locale: staffLocale(req, visitor.locale),
-    path: requestPath(req),
+    path: page.path ?? requestPath(req),
     routeId: page.routeId,
     params: page.params ?? {},
     data: page.data ?? null,

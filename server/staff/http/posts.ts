@@ -9,7 +9,7 @@ import { safeEqual } from '../tokens'
 import { matchEndpoint } from './endpoints'
 import { StaffForbidden, StaffMethod } from './errors'
 import { staffLocale } from './locale'
-import { sendStaffPage, visitorOf } from './pages'
+import { isStaffPageAnswer, sendStaffPage, visitorOf } from './pages'
 import { returnPath } from './return-path'
 import type { StaffRenderer } from './render'
 import { requireRecent } from './reauth'
@@ -66,7 +66,9 @@ export async function handleStaffPost(render: StaffRenderer, req: FastifyRequest
     const token = kind === 'form' ? body._csrf : req.headers['x-csrf-token']
     if (!(await admit(req, reply, access, token))) return reply
     if (endpoint.endpoint.recent && !(await requireRecent(req, reply, kind))) return reply
-    return handle(req, reply, body, endpoint.params)
+    const answer = await handle(req, reply, body, endpoint.params)
+    // A form endpoint may answer with a page (its form again, with errors): rendered for who is signed in.
+    return isStaffPageAnswer(answer) ? sendStaffPage(render, req, reply, visitorOf(req.staffSession), answer.staffPage, buildId) : answer
   }
   const match = matchStaffRoute(path)
   const action = match?.route.action

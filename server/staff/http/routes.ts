@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { STAFF_ROOT } from '../../../shared/admin/paths'
+import { STAFF_PATHS, STAFF_ROOT } from '../../../shared/admin/paths'
 import type { ErrorAnswer } from '../../plugins/errors'
 import { requestPath } from '../../request-locale'
 import { matchEndpoint } from './endpoints'
@@ -13,6 +13,8 @@ import { readSession } from './session'
 
 /** A staff form or a passkey step is small: 64 KiB is plenty. */
 const BODY_LIMIT = 64 * 1024
+/** But a reply to an inquiry holds up to 20,000 characters, up to 9 bytes each once form-encoded (a kanji is 3 bytes, each %XX). */
+const REPLY_BODY_LIMIT = 256 * 1024
 /** Methods the staff area does not answer: the staff 405 page. */
 const OTHER_METHODS = ['PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const
 
@@ -40,4 +42,5 @@ export async function staffRoutes(app: FastifyInstance, { render, buildId, insec
     app.post(url, { config, bodyLimit: BODY_LIMIT }, (req, reply) => handleStaffPost(render, req, reply, buildId))
     app.route({ method: [...OTHER_METHODS], url, config, handler: async () => Promise.reject(new StaffMethod()) })
   }
+  app.post(STAFF_PATHS.inquiryReply, { config, bodyLimit: REPLY_BODY_LIMIT }, (req, reply) => handleStaffPost(render, req, reply, buildId))
 }

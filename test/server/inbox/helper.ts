@@ -11,6 +11,7 @@ import { pgText } from '../../../server/inbox/pg-store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import type { ContactValues } from '../../../shared/pages/contact/values'
 import { freshPgDatabase, tempDataDir, validInquiry } from '../contact/helper'
+import { fillPg, fillSqlite } from './fill'
 
 export type Teardown = { teardown: (fn: () => unknown) => void }
 
@@ -20,8 +21,10 @@ export interface Raw {
   all(sql: string, ...args: unknown[]): Promise<Record<string, any>[]>
   /** Every table's rows as text (the database's own tables included: FTS5 shadow tables, sqlite_sequence). */
   everyText(): Promise<string>
-  /** The query plan of `sql`, as text. */
+  /** The query plan of `sql`, as text; a last argument { noSeqScan: true } prices sequential scans out (PostgreSQL). */
   explain(sql: string, ...args: unknown[]): Promise<string>
+  /** Writes the fake inquiries `from`…`to - 1` (fill.ts), then updates the planner's statistics. */
+  fill(from: number, to: number): Promise<void>
 }
 
 export interface Engine {
@@ -38,7 +41,12 @@ export function sqliteRaw(db: Db): Raw {
       return tables.map((name) => (db.prepare(`SELECT * FROM "${name}"`).raw().all() as unknown[][]).map((row) => row.map(text).join('\t')).join('\n')).join('\n')
     },
     async explain(sql, ...args) {
-      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join('\n')
+      const values = args.filter((a) => typeof a !== 'object' || a === null || !('noSeqScan' in a))
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]).map((r) => r.detail).join('\n')
+    },
+    async fill(from, to) {
+      fillSqlite(db, from, to)
+      db.exec('ANALYZE')
     },
   }
 }
@@ -52,15 +60,25 @@ export function pgRaw(pool: pg.Pool): Raw {
       return parts.join('\n')
     },
     async explain(sql, ...args) {
+      const last = args.at(-1) as { noSeqScan?: boolean } | undefined
+      const forced = typeof last === 'object' && last !== null && 'noSeqScan' in last
       const client = await pool.connect()
       try {
-        // A small table is read whole by choice, not by necessity: plans are checked with sequential scans priced out.
-        await client.query('SET enable_seqscan = off')
-        return (await client.query(`EXPLAIN ${pgText(sql)}`, args)).rows.map((r) => r['QUERY PLAN']).join('\n')
+        if (forced) await client.query('SET enable_seqscan = off')
+        return (await client.query(`EXPLAIN ${pgText(sql)}`, forced ? args.slice(0, -1) : args)).rows.map((r) => r['QUERY PLAN']).join('\n')
       } finally {
         await client.query('RESET enable_seqscan')
         client.release()
       }
+    },
+    async fill(from, to) {
+      const client = await pool.connect()
+      try {
+        await fillPg(client, from, to)
+      } finally {
+        client.release()
+      }
+      await pool.query('VACUUM ANALYZE')
     },
   }
 }

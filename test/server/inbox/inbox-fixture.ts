@@ -3,7 +3,9 @@
 // every mail state, hostile text, and enough old ones for a second page.
 import type { InquiryStore } from '../../../server/contact/store'
 import type { Actor, TriageChange } from '../../../server/inbox/types'
+import type { Locale } from '../../../shared/i18n/locales'
 import type { ContactValues } from '../../../shared/pages/contact/values'
+import { addInquiry } from './detail-helper'
 
 const HOUR = 3_600_000
 
@@ -16,25 +18,8 @@ export const HOSTILE = {
   long: 'W'.repeat(10_000),
 }
 
-export function contactValues(over: Partial<ContactValues> = {}): ContactValues {
-  return {
-    name: '山田 太郎',
-    nameKana: '',
-    company: '',
-    email: 'visitor@example.test',
-    emailConfirm: 'visitor@example.test',
-    phone: '',
-    inquiryType: 'other',
-    preferredDate: '',
-    message: 'お問い合わせです。',
-    privacyConsent: true,
-    ...over,
-  }
-}
-
-export async function addInquiry(store: InquiryStore, at: number, over: Partial<ContactValues> = {}, locale: 'ja' | 'en' = 'ja'): Promise<string> {
-  return (await store.insert({ values: contactValues(over), locale, token: null, now: new Date(at) })).id
-}
+/** An inquiry of the fixture: the valid sample (detail-helper.ts) without furigana, company or phone, of type 'other', unless given. */
+const add = (store: InquiryStore, at: number, over: Partial<ContactValues> = {}, locale: Locale = 'ja') => addInquiry(store, { nameKana: '', company: '', phone: '', inquiryType: 'other', ...over }, locale, at)
 
 const audit = (id: string, at: number, accountId: string | null) => ({ at, accountId, address: '192.0.2.9', action: 'inquiry.change', target: `inquiry:${id}`, outcome: 'ok' as const })
 
@@ -68,16 +53,16 @@ export interface SeededInbox {
  */
 export async function seedInbox(store: InquiryStore, now: number, assignee: string, controls = HOSTILE.controls): Promise<SeededInbox> {
   const bulk: string[] = []
-  for (let i = 54; i >= 0; i--) bulk.unshift(await addInquiry(store, now - 240 * HOUR - i * HOUR, { name: `Bulk ${i}`, inquiryType: 'new-construction' }))
-  const waiting = await addInquiry(store, now - 74 * HOUR, { name: 'Waiting Person' })
+  for (let i = 54; i >= 0; i--) bulk.unshift(await add(store, now - 240 * HOUR - i * HOUR, { name: `Bulk ${i}`, inquiryType: 'new-construction' }))
+  const waiting = await add(store, now - 74 * HOUR, { name: 'Waiting Person' })
   await change(store, waiting, { status: 'waiting' }, now - 73 * HOUR)
-  const sato = await addInquiry(store, now - 50 * HOUR, { name: '佐藤 一郎', inquiryType: 'recruitment' })
+  const sato = await add(store, now - 50 * HOUR, { name: '佐藤 一郎', inquiryType: 'recruitment' })
   await change(store, sato, { status: 'spam' }, now - 49 * HOUR)
-  const smith = await addInquiry(store, now - 26 * HOUR, { name: 'John Smith', company: 'Smith & Co', email: 'john@example.test', inquiryType: 'renovation' }, 'en')
+  const smith = await add(store, now - 26 * HOUR, { name: 'John Smith', company: 'Smith & Co', email: 'john@example.test', inquiryType: 'renovation' }, 'en')
   await change(store, smith, { status: 'in-progress', assigneeId: assignee }, now - 25 * HOUR, assignee)
-  const long = await addInquiry(store, now - 3 * HOUR, { name: HOSTILE.long, company: controls })
-  const script = await addInquiry(store, now - 2 * HOUR, { name: HOSTILE.script, nameKana: HOSTILE.rtl, company: HOSTILE.formula, message: HOSTILE.long })
-  const yamada = await addInquiry(store, now - HOUR, { name: 'やまだ はなこ', nameKana: 'ヤマダハナコ', company: '山田工務店', inquiryType: 'estimate' })
+  const long = await add(store, now - 3 * HOUR, { name: HOSTILE.long, company: controls })
+  const script = await add(store, now - 2 * HOUR, { name: HOSTILE.script, nameKana: HOSTILE.rtl, company: HOSTILE.formula, message: HOSTILE.long })
+  const yamada = await add(store, now - HOUR, { name: 'やまだ はなこ', nameKana: 'ヤマダハナコ', company: '山田工務店', inquiryType: 'estimate' })
   for (let mail = await store.claimMail(now, 365 * 24 * HOUR); mail; mail = await store.claimMail(now, 365 * 24 * HOUR)) {
     if (mail.inquiryId !== yamada) continue
     if (mail.kind === 'staff') await store.mailSent(mail, new Date(now))

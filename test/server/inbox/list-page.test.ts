@@ -4,12 +4,10 @@
 // not valid is a 400 naming the parameter in the staff member's language, never a wider list; hostile
 // text inert; mail states in words with a mark.
 import t from 'tap'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import { openDatabase } from '../../../server/contact/db'
-import { openPgStore } from '../../../server/contact/pg-store'
 import { startPostgres } from '../../../scripts/engines.mjs'
-import { freshPgDatabase, tempDataDir } from '../contact/helper'
-import { addAccount, clock, LOCAL, signedInAs, signIn, START, useLanguage } from '../staff/web-helper'
+import { freshPgDatabase } from '../contact/helper'
+import { clock, LOCAL, START } from '../staff/web-helper'
+import { inboxApp, staffMember } from './detail-helper'
 import { HOSTILE, seedInbox, type SeededInbox } from './inbox-fixture'
 
 type Who = { headers: Record<string, string>; csrf: string }
@@ -19,36 +17,33 @@ const listed = (html: string) => [...html.matchAll(/<tr data-inquiry="([^"]+)"/g
 const rowOf = (html: string, id: string) => new RegExp(`<tr data-inquiry="${id}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? ''
 const decode = (s: string) => s.replace(/&amp;/g, '&')
 
-/** A responder signed in on a fresh SQLite database holding the fixture's inquiries. */
-async function seeded(t: Parameters<typeof tempDataDir>[0]) {
+/** A responder (Japanese) signed in on a fresh SQLite database holding the fixture's inquiries. */
+async function seeded(t: { teardown: (fn: () => unknown) => void }) {
   const time = clock()
-  const dataDir = tempDataDir(t)
-  const { app, account, who } = await signedInAs(t, time, 'responder', { dataDir })
-  const store = createSqliteStore(openDatabase(dataDir))
-  t.teardown(() => store.close())
-  const ids = await seedInbox(store, START, account.account.id)
+  const { app, seed } = await inboxApp(t, time)
+  const who = await staffMember(app, time, 'responder')
+  const ids = await seedInbox(seed, START, who.who.account.id)
   const get = (query: string, as: Who = who) => app.inject({ url: `/admin/inquiries${query}`, headers: as.headers })
-  return { app, time, who, account, ids, get, store }
+  return { app, time, who, account: who.who, ids, get }
 }
 
 t.test('who may open the list and the statistics', async (t) => {
   const time = clock()
-  const { app } = await signedInAs(t, time, 'admin')
+  const { app } = await inboxApp(t, time)
   for (const path of ['/admin/inquiries?status=new', '/admin/inquiries/stats']) {
     const nobody = await app.inject({ url: path, headers: LOCAL })
     t.equal(nobody.statusCode, 303, `${path}: signed out`)
     t.equal(nobody.headers.location, `/admin/sign-in?next=${encodeURIComponent(path)}`, 'to sign in, and back')
   }
   for (const role of ['editor', 'responder', 'admin'] as const) {
-    time.advance(30_000)
-    const who = await signIn(app, time, await addAccount(app, time, role))
+    const who = await staffMember(app, time, role)
     for (const path of ['/admin/inquiries', '/admin/inquiries/stats']) {
       const res = await app.inject({ url: path, headers: who.headers })
       t.equal(res.statusCode, role === 'editor' ? 403 : 200, `${role}: ${path}`)
       t.equal(res.headers['cache-control'], 'no-store')
     }
   }
-  const empty = await app.inject({ url: '/admin/inquiries', headers: (await signIn(app, time, await addAccount(app, time, 'responder'))).headers })
+  const empty = await app.inject({ url: '/admin/inquiries', headers: (await staffMember(app, time, 'responder')).headers })
   t.match(empty.body, /<p class="staff-notice" data-empty="none">問い合わせはまだありません。/, 'no inquiry yet: said so')
   t.notMatch(empty.body, 'data-form="inquiry-export"', 'nothing to export')
 })
@@ -157,7 +152,8 @@ t.test('each filter narrows the list; the address is the view', async (t) => {
 })
 
 t.test('a filter value that is not valid: 400 naming it, in the staff member\'s language, nothing listed', async (t) => {
-  const { app, get, who } = await seeded(t)
+  const { app, time, get } = await seeded(t)
+  const english = await staffMember(app, time, 'responder', 'en')
   const cases: [string, string][] = [
     ['?status=bogus', 'status'],
     ['?status=new,%3Cscript%3Ex%3C%2Fscript%3E', 'status'],
@@ -172,9 +168,8 @@ t.test('a filter value that is not valid: 400 naming it, in the staff member\'s 
     ['?page=-1&type=x&lang=y', 'type lang page'],
   ]
   for (const locale of ['ja', 'en'] as const) {
-    await useLanguage(app, who, locale)
     for (const [query, problem] of cases) {
-      const res = await get(query)
+      const res = locale === 'ja' ? await get(query) : await get(query, english)
       t.equal(res.statusCode, 400, `${locale} ${query}: 400`)
       t.match(res.body, `<html lang="${locale}">`)
       t.match(res.body, `data-problems="${problem}"`, 'the parameter named')
@@ -185,7 +180,7 @@ t.test('a filter value that is not valid: 400 naming it, in the staff member\'s 
       t.notMatch(res.body, 'data-form="inquiry-export"', 'nothing to export')
     }
   }
-  t.match((await get('?type=house')).body, 'This filter cannot be applied, so nothing is listed.', 'the account\'s language: English now')
+  t.match((await get('?type=house', english)).body, 'This filter cannot be applied, so nothing is listed.', 'the account\'s language')
 })
 
 t.test('hostile text in the list: inert, invisible characters shown, long values clipped', async (t) => {
@@ -208,10 +203,10 @@ t.test('the same page on PostgreSQL', async (t) => {
   t.teardown(() => postgres.stop())
   const databaseUrl = await freshPgDatabase(postgres, 'inbox_list')
   const time = clock()
-  const { app, account, who } = await signedInAs(t, time, 'responder', { databaseUrl })
-  const store = await openPgStore(databaseUrl, { poolSize: 2 })
-  t.teardown(() => store.close())
-  const ids: SeededInbox = await seedInbox(store, START, account.account.id, HOSTILE.controls.replace('\u0000', ''))
+  const { app, seed } = await inboxApp(t, time, { databaseUrl })
+  const who = await staffMember(app, time, 'responder')
+  const account = who.who
+  const ids: SeededInbox = await seedInbox(seed, START, account.account.id, HOSTILE.controls.replace('\u0000', ''))
   const get = (query: string) => app.inject({ url: `/admin/inquiries${query}`, headers: who.headers })
   const first = await get('')
   t.equal(listed(first.body).length, 50)

@@ -2,10 +2,8 @@
 // counts (InboxStore.stats at the staff clock) week by week and type by type; the median time to the first
 // reply in words; both languages; nothing yet: said so.
 import t from 'tap'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import { openDatabase } from '../../../server/contact/db'
-import { tempDataDir } from '../contact/helper'
-import { clock, signedInAs, START, useLanguage } from '../staff/web-helper'
+import { clock, START } from '../staff/web-helper'
+import { inboxApp, staffMember } from './detail-helper'
 import { seedInbox } from './inbox-fixture'
 
 const REPLY_AFTER = (3 * 60 + 20) * 60_000
@@ -36,10 +34,9 @@ function chartFigures(html: string): Map<string, { total: number; segments: Reco
 
 t.test('the chart and the table hold the store\'s counts; the median in words; both languages', async (t) => {
   const time = clock()
-  const dataDir = tempDataDir(t)
-  const { app, account, who } = await signedInAs(t, time, 'responder', { dataDir })
-  const store = createSqliteStore(openDatabase(dataDir))
-  t.teardown(() => store.close())
+  const { app, seed: store } = await inboxApp(t, time)
+  const members = { ja: await staffMember(app, time, 'responder'), en: await staffMember(app, time, 'responder', 'en') }
+  const account = members.ja.who
   const ids = await seedInbox(store, START, account.account.id)
   const actor = { accountId: account.account.id, address: '192.0.2.9' }
   const received = Date.parse((await store.find(ids.yamada))!.receivedAt)
@@ -53,8 +50,7 @@ t.test('the chart and the table hold the store\'s counts; the median in words; b
   t.equal(sum, 61, 'the store counts every inquiry of the fixture')
 
   for (const locale of ['ja', 'en'] as const) {
-    await useLanguage(app, who, locale)
-    const res = await app.inject({ url: '/admin/inquiries/stats', headers: who.headers })
+    const res = await app.inject({ url: '/admin/inquiries/stats', headers: members[locale].headers })
     t.equal(res.statusCode, 200)
     t.match(res.body, `<html lang="${locale}">`)
     const table = tableFigures(res.body)
@@ -83,7 +79,8 @@ t.test('the chart and the table hold the store\'s counts; the median in words; b
 
 t.test('nothing yet: empty weeks and no reply', async (t) => {
   const time = clock()
-  const { app, who } = await signedInAs(t, time, 'admin')
+  const { app } = await inboxApp(t, time)
+  const who = await staffMember(app, time, 'admin')
   const res = await app.inject({ url: '/admin/inquiries/stats', headers: who.headers })
   t.equal(res.statusCode, 200)
   t.match(res.body, 'この期間の問い合わせには、まだ返信がありません。')

@@ -105,19 +105,3 @@ export const postForm = (app: FastifyInstance, url: string, headers: Record<stri
 /** POSTs JSON to a staff endpoint as the pages' script does (same origin, the session's token in x-csrf-token). */
 export const postJson = (app: FastifyInstance, url: string, headers: Record<string, string>, csrf: string, body: object) =>
   app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json', origin: SITE, 'x-csrf-token': csrf }, payload: JSON.stringify(body) })
-
-/**
- * The app with one account of `role` signed in (`who`: the session's headers and token), made on the
- * configuration's overrides (a DATA_DIR, a DATABASE_URL); `signedInAs(t, time, 'responder')` for the inbox.
- */
-export async function signedInAs(t: { teardown: (fn: () => unknown) => void }, time: Clock, role: Role, overrides: Partial<Config> = {}) {
-  const app = await staffApp(t, time, overrides)
-  const account = await addAccount(app, time, role)
-  return { app, account, who: await signIn(app, time, account) }
-}
-
-/** Switches a signed-in staff member's language (kept with the account) as the user menu does. */
-export async function useLanguage(app: FastifyInstance, who: { headers: Record<string, string>; csrf: string }, locale: string) {
-  const res = await postForm(app, '/admin/language', who.headers, { _csrf: who.csrf, locale, next: '/admin' })
-  if (res.statusCode !== 303) throw new Error(`language change failed: ${res.statusCode}`)
-}

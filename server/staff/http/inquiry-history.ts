@@ -1,0 +1,76 @@
+import type { HistoryItem, InquiryStatusId, MailKindId, MailRow } from '../../../shared/admin/inquiry/page-data'
+import { INQUIRY_STATUSES, OUTBOX_KINDS, type InquiryDetail, type InquiryEvent, type OutboxMail } from '../../inbox/types'
+import { shownTime } from './shown-time'
+
+/** An event's data as stored: read defensively (any field may be missing, or gone after erasure). */
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null)
+const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
+const status = (v: unknown): InquiryStatusId | null => ((INQUIRY_STATUSES as readonly unknown[]).includes(v) ? (v as InquiryStatusId) : null)
+const mailKind = (v: unknown): MailKindId | null => ((OUTBOX_KINDS as readonly unknown[]).includes(v) ? (v as MailKindId) : null)
+
+/** An outbox row as the page shows it: failed and pending mail may be retried (sent now). */
+export function mailRow(m: OutboxMail): MailRow {
+  const sentAt = m.sentAt ? Date.parse(m.sentAt) : NaN
+  return {
+    seq: m.seq,
+    kind: m.kind,
+    status: m.status,
+    attempts: m.attempts,
+    lastError: m.lastError,
+    sent: Number.isFinite(sentAt) ? shownTime(sentAt) : null,
+    queued: shownTime(m.queuedAt),
+    retry: m.status === 'failed' || m.status === 'pending',
+  }
+}
+
+/**
+ * One event as a history line: the author's name (null for a job, the CLI), account ids of an
+ * assignment turned into names (`names`: every account; an unknown id stays as it is), a reply with
+ * the delivery state of its mail.
+ */
+function itemOf(e: InquiryEvent, names: Map<string, string>, mails: Map<number, MailRow>): HistoryItem | null {
+  const base = { seq: e.seq, at: shownTime(e.at), who: e.accountId === null ? null : (e.accountName ?? names.get(e.accountId) ?? e.accountId) }
+  const d = e.data ?? {}
+  const person = (v: unknown) => (typeof v === 'string' ? (names.get(v) ?? v) : null)
+  switch (e.kind) {
+    case 'status': {
+      const to = status(d.to)
+      return to ? { ...base, kind: 'status', from: status(d.from), to } : null
+    }
+    case 'assign':
+      return { ...base, kind: 'assign', from: person(d.from), to: person(d.to) }
+    case 'note':
+      return { ...base, kind: 'note', text: text(d.text) }
+    case 'hold':
+      return { ...base, kind: 'hold', on: d.on === true }
+    case 'reply': {
+      const seq = typeof d.outboxSeq === 'number' ? d.outboxSeq : null
+      return { ...base, kind: 'reply', to: text(d.to), subject: text(d.subject), body: text(d.body), mail: seq === null ? null : (mails.get(seq) ?? null) }
+    }
+    case 'mail': {
+      const outcome = d.outcome === 'sent' || d.outcome === 'failed' || d.outcome === 'cancelled' ? d.outcome : null
+      return outcome ? { ...base, kind: 'mail', mailKind: mailKind(d.kind), outcome, attempts: count(d.attempts), error: text(d.error) } : null
+    }
+    case 'retry': {
+      const seq = typeof d.outboxSeq === 'number' ? d.outboxSeq : null
+      return { ...base, kind: 'retry', mailKind: seq === null ? null : (mails.get(seq)?.kind ?? null) }
+    }
+    case 'erase':
+      return { ...base, kind: 'erase', reason: d.reason === 'request' ? 'request' : 'retention' }
+    case 'view':
+    case 'export':
+      return { ...base, kind: e.kind }
+    default:
+      return null
+  }
+}
+
+/** The inquiry's mails and its history: its receipt first, then every event, oldest first (newest last). */
+export function historyOf(detail: InquiryDetail, names: Map<string, string>): { mails: MailRow[]; history: HistoryItem[] } {
+  const rows = detail.mails.map(mailRow)
+  const bySeq = new Map(rows.map((m) => [m.seq, m]))
+  const received: HistoryItem = { seq: 0, at: shownTime(Date.parse(detail.inquiry.receivedAt)), who: null, kind: 'received' }
+  const events = [...detail.events].sort((a, b) => a.at - b.at || a.seq - b.seq)
+  const items = events.map((e) => itemOf(e, names, bySeq)).filter((i): i is HistoryItem => i !== null)
+  return { mails: rows, history: [received, ...items] }
+}

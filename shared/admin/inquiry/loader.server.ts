@@ -1,0 +1,7 @@
+import { loadInquiry } from '../../../server/staff/http/inquiry-page'
+import type { StaffLoaderContext } from '../types'
+import type { InquiryData } from './page-data'
+
+export function loadInquiryPage({ req, params, search }: StaffLoaderContext): Promise<InquiryData | null> {
+  return loadInquiry(req, params.id, search)
+}
