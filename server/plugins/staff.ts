@@ -15,6 +15,7 @@ import { STAFF_HEADERS } from '../staff/http/headers'
 import { createStaffRenderer } from '../staff/http/render'
 import { staffRoutes } from '../staff/http/routes'
 import { staffApi } from '../staff/http/api'
+import { inboxApi } from '../staff/http/inbox-api'
 import { auditOf } from '../staff/http/services'
 import { createSigner } from '../staff/http/signed'
 import { snapshotOf } from './content'
@@ -83,6 +84,7 @@ export default fp<StaffPluginOptions>(
     })
     await app.register(staffRoutes, { render, buildId: manifest.id, insecure })
     await app.register(staffApi)
+    await app.register(inboxApi)
   },
   { name: 'staff', dependencies: ['errors', 'contact'] },
 )

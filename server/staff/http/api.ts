@@ -9,30 +9,41 @@ import { auditOf } from './services'
 /** At most this many audit entries per answer (newest first; narrow with `since`). */
 export const API_AUDIT_LIMIT = 1000
 
-/** The JSON refusal of a request without a usable token: 401 with the Bearer challenge (RFC 6750). */
-async function unauthorized(req: FastifyRequest, reply: FastifyReply, error: string) {
-  await req.server.staffArea.store.audit(auditOf(req, null, 'request.refused', `path:${requestPath(req)} token`, 'refused'))
-  return reply.code(401).header('www-authenticate', `Bearer realm="staff", error="invalid_token"`).send({ ok: false, statusCode: 401, error })
+/** The Bearer challenge of a 401 (RFC 6750). */
+export const BEARER_CHALLENGE = `Bearer realm="staff", error="invalid_token"`
+
+/** The JSON refusal of a request without a usable token: 401 with the Bearer challenge. */
+function unauthorized(reply: FastifyReply, error: string) {
+  return reply.code(401).header('www-authenticate', BEARER_CHALLENGE).send({ ok: false, statusCode: 401, error })
 }
 
 /**
  * The token a request presents (`Authorization: Bearer cst_…`) when it is known, not revoked and not
- * expired: its use is recorded with its audit entry ('token.use', the path). Else the answer is a
- * 401 and null. Cookies are never looked at here, and no session is ever made.
+ * expired: its use is recorded with its audit entry ('token.use', the path). Else null, the refusal
+ * audited ('request.refused'): the caller answers 401. Cookies are never looked at here, and no
+ * session is ever made.
  */
-async function tokenOf(req: FastifyRequest, reply: FastifyReply): Promise<AccessToken | null> {
+export async function bearerToken(req: FastifyRequest): Promise<AccessToken | null> {
   const { store, now } = req.server.staffArea
   const secret = parseBearer(req.headers.authorization)
-  if (!secret) {
-    await unauthorized(req, reply, 'token')
-    return null
-  }
-  const token = await store.findAccessToken(hashAccessToken(secret))
+  const token = secret ? await store.findAccessToken(hashAccessToken(secret)) : null
   if (!token || accessTokenState(token, now()) !== 'active') {
-    await unauthorized(req, reply, 'token')
+    await store.audit(auditOf(req, null, 'request.refused', `path:${requestPath(req)} token`, 'refused'))
     return null
   }
   await store.useAccessToken(token.id, now(), auditOf(req, token.createdBy, 'token.use', `token:${token.id} path:${requestPath(req)}`))
+  return token
+}
+
+/** A token whose role may not use this path: the refusal audited (the caller answers 403). */
+export function refuseTokenRole(req: FastifyRequest, token: AccessToken): Promise<void> {
+  return req.server.staffArea.store.audit(auditOf(req, token.createdBy, 'request.refused', `token:${token.id} path:${requestPath(req)} role`, 'refused'))
+}
+
+/** The request's usable token, or null once it has answered 401. */
+async function tokenOf(req: FastifyRequest, reply: FastifyReply): Promise<AccessToken | null> {
+  const token = await bearerToken(req)
+  if (!token) unauthorized(reply, 'token')
   return token
 }
 
@@ -62,7 +73,7 @@ export async function staffApi(app: FastifyInstance) {
     const token = await tokenOf(req, reply)
     if (!token) return reply
     if (token.role !== 'admin') {
-      await req.server.staffArea.store.audit(auditOf(req, token.createdBy, 'request.refused', `token:${token.id} path:${requestPath(req)} role`, 'refused'))
+      await refuseTokenRole(req, token)
       return reply.code(403).send({ ok: false, statusCode: 403, error: 'role' })
     }
     const since = sinceOf((req.query as Record<string, unknown>).since)

@@ -8,6 +8,7 @@ import { confirmPasskey, confirmPasskeyOptions } from './confirm'
 import { changeInquiry, replyToInquiry, retryInquiryMail } from './inquiry-posts'
 import { passkeyOptions, passkeySignIn } from './passkey-sign-in'
 import { securityPasskeyAdd, securityPasskeyOptions } from './security'
+import { inboxEndpoints } from './inbox-endpoints'
 
 /**
  * The staff POSTs that are not a page's own form: sign-out and the language (forms with the
@@ -22,6 +23,8 @@ export interface StaffEndpoint {
   kind: 'form' | 'json'
   /** A sensitive step: refused without a factor proved in the last 5 minutes (reauth.ts). */
   recent?: true
+  /** The page the confirmation brings the staff member back to (default: the form's own path; an endpoint's form comes from another page). */
+  back?: (req: FastifyRequest) => string
   /** Replies itself, or (a form) returns a page to render: StaffPageAnswer (pages.ts), its form again with errors. */
   handle: (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>) => Promise<unknown>
 }
@@ -43,6 +46,7 @@ export const staffEndpoints: StaffEndpoint[] = [
   { id: 'inquiryChange', access: INBOX_ROLES, kind: 'form', handle: changeInquiry },
   { id: 'inquiryReply', access: INBOX_ROLES, kind: 'form', handle: replyToInquiry },
   { id: 'inquiryRetry', access: INBOX_ROLES, kind: 'form', handle: retryInquiryMail },
+  ...inboxEndpoints,
 ]
 
 /** The endpoint a path names and its parameters, or null. */

@@ -69,9 +69,10 @@ export function sendStaffPage(render: StaffRenderer, req: FastifyRequest, reply:
  * paths are the staff 404.
  */
 export async function serveStaffPage(render: StaffRenderer, req: FastifyRequest, reply: FastifyReply, visitor: StaffVisitor, buildId: string) {
+  // An endpoint's path (sign-out, the passkey steps, the inbox's export) is a POST only, also where a
+  // route's parameter would take it (/admin/inquiries/export is no inquiry /admin/inquiries/:id).
+  if (matchEndpoint(requestPath(req))) throw new StaffMethod()
   const match = matchStaffRoute(requestPath(req))
-  // An endpoint's path (sign-out, the passkey steps) is a POST only.
-  if (!match && matchEndpoint(requestPath(req))) throw new StaffMethod()
   if (!match) return sendStaffPage(render, req, reply, visitor, { routeId: null, error: { statusCode: 404, reason: 'notFound' } }, buildId)
   const { route, params } = match
   // Signed in already: the sign-in page has nothing to offer.

@@ -65,7 +65,7 @@ export async function handleStaffPost(render: StaffRenderer, req: FastifyRequest
     const body = (kind === 'form' ? formFields(req.body) : (req.body as Record<string, unknown> | null)) ?? {}
     const token = kind === 'form' ? body._csrf : req.headers['x-csrf-token']
     if (!(await admit(req, reply, access, token))) return reply
-    if (endpoint.endpoint.recent && !(await requireRecent(req, reply, kind))) return reply
+    if (endpoint.endpoint.recent && !(await requireRecent(req, reply, kind, endpoint.endpoint.back?.(req)))) return reply
     const answer = await handle(req, reply, body, endpoint.params)
     // A form endpoint may answer with a page (its form again, with errors): rendered for who is signed in.
     return isStaffPageAnswer(answer) ? sendStaffPage(render, req, reply, visitorOf(req.staffSession), answer.staffPage, buildId) : answer

@@ -35,17 +35,18 @@ export function reauthKeys(req: FastifyRequest): { account: string; address: str
 
 /**
  * The guard: true when the request's session proved a factor recently enough. Otherwise it answers
- * itself (audited): a form goes to the confirmation page (303, back to the page it was sent from);
+ * itself (audited): a form goes to the confirmation page (303, back to the page it was sent from,
+ * or to `back` when the form was posted elsewhere: an endpoint's own path is no page);
  * a JSON request gets 403 `{ ok: false, reason: 'reauth', redirect }` for the client to follow.
  * For reuse by any sensitive POST handler: `if (!(await requireRecent(req, reply))) return reply`.
  */
-export async function requireRecent(req: FastifyRequest, reply: FastifyReply, kind: 'form' | 'json' = 'form'): Promise<boolean> {
+export async function requireRecent(req: FastifyRequest, reply: FastifyReply, kind: 'form' | 'json' = 'form', back?: string): Promise<boolean> {
   const { store, now } = req.server.staffArea
   const live = req.staffSession
   if (recentlyVerified(live, now())) return true
   await store.audit(auditOf(req, live?.account.id ?? null, 'reauth.required', `path:${requestPath(req)}`, 'refused'))
   // A JSON step comes from a page: back to that page (its Referer, when it is a staff page), else the staff home.
-  const redirect = confirmHref(kind === 'form' ? returnPath(req) : refererPath(req))
+  const redirect = confirmHref(back ?? (kind === 'form' ? returnPath(req) : refererPath(req)))
   if (kind === 'json') reply.code(403).send({ ok: false, reason: 'reauth', redirect })
   else reply.redirect(redirect, 303)
   return false

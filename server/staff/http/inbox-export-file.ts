@@ -1,0 +1,75 @@
+import type { Locale } from '../../../shared/i18n/locales'
+import type { Translate } from '../../../shared/i18n/messages'
+import { DEFAULT_TIME_ZONE, JSON_UNESCAPED, todayIn } from '../../../shared/validation'
+import { siteTime } from '../../contact/site-time'
+import { toCsv } from '../../inbox/csv'
+import type { ExportedInquiry } from '../../inbox/types'
+import { staffTranslators } from './catalog'
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+
+export const isExportFormat = (value: unknown): value is ExportFormat => typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value)
+
+/** The CSV's columns in order; the header row names them in the staff member's language (staff.inquiries.export.columns.*). */
+export const EXPORT_COLUMNS = ['reference', 'received', 'status', 'assignee', 'type', 'language', 'name', 'nameKana', 'company', 'email', 'phone', 'preferredDate', 'message', 'notes', 'replies'] as const
+
+let translators: Record<Locale, Translate> | undefined
+/** The staff strings' translator (a missing key falls back to Japanese; test/server/staff/messages.test.ts keeps both complete). */
+const translatorOf = (locale: Locale): Translate => (translators ??= staffTranslators(() => {}))[locale]
+
+const at = (ms: number) => siteTime(new Date(ms).toISOString())
+
+/**
+ * One inquiry as a CSV row. Times in Japan time ('2026-11-26 09:00:00 JST'); status, type and language
+ * as their codes (the same as the JSON and the API); notes joined one a line ('time author: text');
+ * replies one a line as 'time author → to [status] subject' (their bodies are in the JSON export: a
+ * cell holds at most 32,767 characters in Excel).
+ */
+function row(e: ExportedInquiry): string[] {
+  const notes = e.notes.map((n) => `${at(n.at)} ${n.author ?? '-'}: ${n.text}`).join('\n')
+  const replies = e.replies.map((r) => `${at(r.at)} ${r.author ?? '-'} → ${r.to} [${r.status}] ${r.subject}`).join('\n')
+  return [e.id, siteTime(e.receivedAt), e.status, e.assigneeName ?? '', e.inquiryType, e.locale, e.name, e.nameKana, e.company, e.email, e.phone, e.preferredDate, e.message, notes, replies]
+}
+
+/** The CSV file (BOM, CRLF, every cell quoted, formulas neutralised: server/inbox/csv.ts), its header in `locale`. */
+export function exportCsv(rows: ExportedInquiry[], locale: Locale): string {
+  const t = translatorOf(locale)
+  return toCsv(
+    EXPORT_COLUMNS.map((c) => t(`staff.inquiries.export.columns.${c}`)),
+    rows.map(row),
+  )
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+/** An exported inquiry for JSON: the record's fields, its times as ISO 8601 UTC instants. */
+export function exportedJson(e: ExportedInquiry) {
+  return {
+    ...e,
+    erasedAt: iso(e.erasedAt),
+    notes: e.notes.map((n) => ({ ...n, at: iso(n.at) })),
+    replies: e.replies.map((r) => ({ ...r, at: iso(r.at) })),
+  }
+}
+
+/**
+ * The JSON file: an array of the exported inquiries, indented. Characters JSON.stringify leaves raw but
+ * that print as nothing or reorder text (bidirectional overrides, U+2028, zero-width ones) are written
+ * as \u escapes: the same data once parsed, visible in any editor.
+ */
+export function exportJson(rows: ExportedInquiry[]): string {
+  const text = JSON.stringify(rows.map(exportedJson), null, 2)
+  const unit = (ch: string) => '\\u' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
+  return text.replace(JSON_UNESCAPED, (match) => match.split('').map(unit).join('')) + '\n'
+}
+
+/** 'inquiries-20261126.csv': what it is and the day (Japan time); ASCII only, never an address or a name. */
+export function exportFileName(what: 'inquiries' | 'inquiries-person', format: ExportFormat, now: number): string {
+  return `${what}-${todayIn(DEFAULT_TIME_ZONE, new Date(now)).replace(/-/g, '')}.${format}`
+}
+
+/** Content-Disposition of a download: the ASCII name, and the same as filename* (RFC 6266) for clients that prefer it. */
+export function attachment(fileName: string): string {
+  return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
