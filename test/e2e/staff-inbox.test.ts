@@ -65,7 +65,7 @@ t.test('the list and the statistics with data, in both languages', async (t) => 
   const now = Date.now()
   const types = ['estimate', 'new-construction', 'renovation', 'recruitment', 'other']
   for (let week = 25; week >= 2; week--) {
-    for (let i = (week * 7) % 6; i >= 0; i--) await addInquiry(store, { name: `Week ${week}-${i}`, inquiryType: types[(week + i) % 5] }, 'ja', now - (week * 7 + i) * DAY)
+    for (let i = (week * 7) % 6; i >= 0; i--) await addInquiry(store, { name: `Week ${week}-${i}`, nameKana: '', inquiryType: types[(week + i) % 5] }, 'ja', now - (week * 7 + i) * DAY)
   }
   const ids = await seedInbox(store, now, responder!.id)
   const actor = { accountId: responder!.id, address: '127.0.0.1' }

@@ -54,7 +54,14 @@ export function InquiriesPage({ data }: StaffPageProps<InquiriesData>) {
     <>
       <div className="inbox-head">
         <h1 className="staff-title">{t('staff.inquiries.title')}</h1>
-        <a href={STAFF_PATHS.inquiriesStats}>{t('staff.inquiries.statsLink')}</a>
+        <ul className="inbox-head__links">
+          <li>
+            <a href={STAFF_PATHS.inquiriesStats}>{t('staff.inquiries.statsLink')}</a>
+          </li>
+          <li>
+            <a href={STAFF_PATHS.inquiriesPerson}>{t('staff.inquiries.person.title')}</a>
+          </li>
+        </ul>
       </div>
       <p className="staff-muted">{t('staff.inquiries.intro')}</p>
       {data.problems.length ? (

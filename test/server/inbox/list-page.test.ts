@@ -6,7 +6,8 @@
 import t from 'tap'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase } from '../contact/helper'
-import { clock, LOCAL, START } from '../staff/web-helper'
+import { SITE } from '../../helper'
+import { clock, LOCAL, postForm, START } from '../staff/web-helper'
 import { inboxApp, staffMember } from './detail-helper'
 import { HOSTILE, seedInbox, type SeededInbox } from './inbox-fixture'
 
@@ -59,6 +60,7 @@ t.test('newest first, 50 a page, the total, the columns', async (t) => {
   t.match(first.body, '<a href="/admin/inquiries?page=2" rel="next">次へ</a>')
   t.match(first.body, '1 / 2ページ')
   t.match(first.body, '<a href="/admin/inquiries/stats">集計</a>', 'a link to the statistics')
+  t.match(first.body, '<a href="/admin/inquiries/person">ご本人からの請求</a>', 'and to a person\'s requests')
   const second = await get('?page=2')
   t.same(listed(second.body), ids.bulk.slice(44), 'the rest on page 2')
   t.match(second.body, '<a href="/admin/inquiries" rel="prev">前へ</a>')
@@ -94,7 +96,7 @@ t.test('newest first, 50 a page, the total, the columns', async (t) => {
 })
 
 t.test('each filter narrows the list; the address is the view', async (t) => {
-  const { ids, get, account } = await seeded(t)
+  const { app, ids, get, account, who } = await seeded(t)
   const cases: [string, string[]][] = [
     ['?status=in-progress', [ids.smith]],
     ['?status=spam', [ids.sato]],
@@ -149,6 +151,11 @@ t.test('each filter narrows the list; the address is the view', async (t) => {
   t.equal(decode(/<a href="([^"]+)" rel="prev">/.exec(page2.body)?.[1] ?? ''), next.replace('&page=2', ''), 'and back')
   const hidden = [...view.body.matchAll(/<input type="hidden" name="(status|assignee|type|lang|from|to|q)" value="([^"]*)"\/>/g)].map((m) => `${m[1]}=${m[2]}`)
   t.same(hidden, ['status=new,waiting', 'assignee=none', 'type=new-construction', 'lang=ja', 'from=2026-11-01', 'to=2026-11-20', 'q=Bulk'], 'the export carries the filter (statuses in one field)')
+  // The form as the browser sends it (just signed in: no new confirmation asked): exactly this view's inquiries.
+  const sent = Object.fromEntries([...view.body.matchAll(/<form data-form="inquiry-export"[\s\S]*?<\/form>/g)].flatMap((f) => [...f[0].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, decode(m[2]!)])))
+  const file = await postForm(app, '/admin/inquiries/export', { ...who.headers, origin: SITE }, { ...sent, format: 'json' })
+  t.equal(file.statusCode, 200, 'the export answers')
+  t.same((JSON.parse(file.body) as { id: string }[]).map((r) => r.id).sort(), [...ids.bulk].sort(), 'the export holds this view: the 55 of the list')
 })
 
 t.test('a filter value that is not valid: 400 naming it, in the staff member\'s language, nothing listed', async (t) => {
