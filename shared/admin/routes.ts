@@ -7,6 +7,8 @@ import { auditRoute } from './audit/route'
 import { tokensRoute } from './tokens/route'
 import { confirmRoute } from './confirm/route'
 import { securityRoute } from './security/route'
+import { inquiriesRoute } from './inquiries/route'
+import { inquiryStatsRoute } from './inquiry-stats/route'
 import { personRoute } from './person/route'
 import { inquiryRoute } from './inquiry/route'
 import type { StaffAccess, StaffRouteDef } from './types'
@@ -20,9 +22,9 @@ export type * from './types'
  * THE staff route table: the server's routing and role checks, the navigation and hydration all
  * read it. Each route comes from its family's folder (shared/admin/<family>/route.ts); the order is
  * the navigation's, and the first match wins (one inquiry, /admin/inquiries/:id, after the fixed paths
- * such as /admin/inquiries/person).
+ * such as /admin/inquiries/stats and /admin/inquiries/person).
  */
-export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, personRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute]
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, personRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute]
 
 export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
   return staffRoutes.find((r) => r.id === id)

@@ -114,3 +114,11 @@ t.test('a signed-in staff member\'s language is kept with the account', async (t
   const offsite = await app.inject({ method: 'POST', url: '/admin/language', headers: { ...headers, 'content-type': FORM['content-type'] }, payload: new URLSearchParams({ _csrf: csrf, locale: 'ja', next: '//evil.example/admin' }).toString() })
   t.equal(offsite.headers.location, '/admin', 'never off the staff area')
 })
+
+t.test('signed in, ?lang= is a page\'s own parameter (the inbox\'s language filter): the account\'s language stays', async (t) => {
+  const time = clock()
+  const app = await staffApp(t, time)
+  const { headers } = await signIn(app, time, await addAccount(app, time))
+  t.match((await app.inject({ url: '/admin?lang=en', headers })).body, '<html lang="ja">')
+  t.match((await app.inject({ url: '/admin/sign-in?lang=en', headers: LOCAL })).body, '<html lang="en">', 'before sign-in it is the language links\' choice')
+})

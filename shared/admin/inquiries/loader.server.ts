@@ -1,0 +1,7 @@
+import { loadInquiries } from '../../../server/inbox/http/list-page'
+import type { StaffLoaderContext } from '../types'
+import type { InquiriesData } from './page-data'
+
+export function loadInquiriesPage({ req, search }: StaffLoaderContext): Promise<InquiriesData> {
+  return loadInquiries(req, search)
+}

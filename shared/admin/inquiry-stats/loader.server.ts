@@ -1,0 +1,7 @@
+import { loadInquiryStats } from '../../../server/inbox/http/stats-page'
+import type { StaffLoaderContext } from '../types'
+import type { InquiryStatsData } from './page-data'
+
+export function loadInquiryStatsPage({ req }: StaffLoaderContext): Promise<InquiryStatsData> {
+  return loadInquiryStats(req)
+}
