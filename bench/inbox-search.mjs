@@ -2,7 +2,7 @@
 // companies, messages of 50–1,000 characters: test/server/inbox/fill.ts) in SQLite (a temporary
 // DATA_DIR) and in a throwaway PostgreSQL (scripts/engines.mjs), then p50/p95/p99 of each query
 // through the store (store.inbox.list: the page's rows and the total, as the list page asks):
-//   node bench/inbox-search.mjs [--inquiries 100000] [--runs 60] [--engines sqlite,postgres] [--plans]
+//   node bench/inbox-search.mjs [--inquiries 100000] [--runs 200] [--engines sqlite,postgres] [--plans]
 // The target is p99 < 100 ms (docs/decisions/0014-inbox-search.md). No assertion: figures to read.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,7 +21,7 @@ const { listStatements } = await import('../server/inbox/read.ts')
 const { PG_DIALECT, pgText } = await import('../server/inbox/pg-store.ts')
 
 const total = Number(arg('inquiries', '100000'))
-const runs = Number(arg('runs', '60'))
+const runs = Number(arg('runs', '200'))
 const which = (arg('engines', 'sqlite,postgres') ?? '').split(',')
 const plans = process.argv.includes('--plans')
 

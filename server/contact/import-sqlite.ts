@@ -56,7 +56,8 @@ export function openSqliteSource(file: string): Db {
  * consistent snapshot, also while the site writes), written in ONE PostgreSQL transaction: an
  * interrupted run copies nothing. Inquiries go in seq order, so PostgreSQL lists them in the same
  * order; rows already there (same inquiry id, same inquiry and mail kind) are left as they are, so
- * a second run copies nothing. Mail states are copied as they are, without claims: mails still
+ * a second run copies nothing. An inquiry copied brings its inbox along (status, assignee, hold, erasure, history,
+ * replies: server/inbox/import-inbox.ts) and gets PostgreSQL's search entry. Mail states are copied as they are, without claims: mails still
  * pending in SQLite are pending in PostgreSQL, and the replicas send them (stop the SQLite site
  * first, or it sends them too).
  */

@@ -4,7 +4,6 @@ import { createPgStaffStore } from '../staff/pg-store'
 import { createInboxStore } from '../inbox/inbox-store'
 import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../inbox/outbox-work'
 import { PG_DIALECT, pgRunner, pgText } from '../inbox/pg-store'
-import { tsVectorText } from '../inbox/search-text'
 import { migratePg, pgTransaction, unavailable } from './pg-schema'
 import {
   autoReplyWindows,
@@ -62,7 +61,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
         const first = await client.query('SELECT id FROM inquiries WHERE token = $1', [c.token])
         return { id: first.rows[0].id as string, created: false, autoReply: false }
       }
-      await client.query(pgText(PG_DIALECT.indexInsert), [inserted.rows[0].seq, tsVectorText(input.values)])
+      await client.query(pgText(PG_DIALECT.indexInsert), [inserted.rows[0].seq, ...PG_DIALECT.indexArgs(input.values)])
       const { recipientSince, siteSince } = autoReplyWindows(input.now)
       const count = async (where: string, values: unknown[]) =>
         (await client.query(`SELECT COUNT(*)::int AS n FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE ${where}`, values)).rows[0].n as number

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createSqliteStaffStore } from '../staff/sqlite-store'
 import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../inbox/outbox-work'
-import { fts5Document } from '../inbox/search-text'
 import { createInboxStore } from '../inbox/inbox-store'
 import { SQLITE_DIALECT, sqliteRunner } from '../inbox/sqlite-store'
 import type { Db } from './db'
@@ -51,7 +50,7 @@ export function createSqliteStore(db: Db): InquiryStore {
     const columns = inquiryColumns(input, id)
     const inserted = insertRow.run(columns)
     if (inserted.changes === 0) return { id: byToken.get(input.token) as string, created: false, autoReply: false }
-    index.run(inserted.lastInsertRowid, fts5Document(input.values))
+    index.run(inserted.lastInsertRowid, ...SQLITE_DIALECT.indexArgs(input.values))
     // Counted in the same (immediate) transaction as the insert: concurrent sends cannot both pass.
     const { recipientSince, siteSince } = autoReplyWindows(input.now)
     const withheld =

@@ -8,7 +8,6 @@ import type pg from 'pg'
 import type { Db } from '../contact/db'
 import { PG_DIALECT, pgText } from './pg-store'
 import { searchFieldsOf } from './search-index'
-import { tsVectorText } from './search-text'
 
 type Row = Record<string, any>
 
@@ -21,7 +20,7 @@ export function readInbox(source: Db): { events: Row[]; jobs: Row[] } {
 
 /** The search entry of a copied inquiry (none for an erased one). */
 export async function indexCopied(client: pg.PoolClient, seq: number, row: Row): Promise<void> {
-  if (row.erased_at === null || row.erased_at === undefined) await client.query(pgText(PG_DIALECT.indexInsert), [seq, tsVectorText(searchFieldsOf(row))])
+  if (row.erased_at === null || row.erased_at === undefined) await client.query(pgText(PG_DIALECT.indexInsert), [seq, ...PG_DIALECT.indexArgs(searchFieldsOf(row))])
 }
 
 /** Events of the inquiries copied now, their outboxSeq as PostgreSQL numbered the copied mails; the job claims. */

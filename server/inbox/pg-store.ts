@@ -2,23 +2,30 @@
  * The inbox store in PostgreSQL (DATABASE_URL), on the inquiry store's pool: every replica sees the
  * same inbox. Each unit of work (sql.ts) runs in one transaction on one connection (pgTransaction:
  * a connection failure is StoreUnavailable, 503). Search: the table inquiry_search, a tsvector of
- * bigram tokens per inquiry under a GIN index, queried with a tsquery cast from search-text.ts.
+ * bigram tokens per inquiry under a GIN index (and the normalised text a longer word is checked in),
+ * queried with a tsquery cast from search-text.ts.
  * Job claims and digests are one INSERT … ON CONFLICT DO NOTHING each: of two replicas at the same
  * moment, the second waits for the first's commit, then inserts nothing.
  */
 import type pg from 'pg'
 import { pgTransaction } from '../contact/pg-schema'
 import { createInboxStore } from './inbox-store'
-import { tsQuery, tsVectorText } from './search-text'
+import { pgDocument, pgSearch } from './search-text'
 import type { Dialect, Runner, Statement, Work } from './sql'
 import type { InboxStore } from './types'
 
 export const PG_DIALECT: Dialect = {
   engine: 'postgres',
-  searchCondition: 'i.seq IN (SELECT inquiry_seq FROM inquiry_search WHERE tokens @@ CAST(? AS tsquery))',
-  searchQuery: tsQuery,
-  indexInsert: 'INSERT INTO inquiry_search (inquiry_seq, tokens) VALUES (?, CAST(? AS tsvector))',
-  indexDocument: tsVectorText,
+  searchKey: 'inquiry_seq',
+  searchWhere(words) {
+    const { query, substrings } = pgSearch(words)
+    return { sql: ['tokens @@ CAST(? AS tsquery)', ...substrings.map(() => 'strpos(body, ?) > 0')].join(' AND '), args: [query, ...substrings] }
+  },
+  indexInsert: 'INSERT INTO inquiry_search (inquiry_seq, tokens, body) VALUES (?, CAST(? AS tsvector), ?)',
+  indexArgs(fields) {
+    const { tokens, body } = pgDocument(fields)
+    return [tokens, body]
+  },
   indexDelete: 'DELETE FROM inquiry_search WHERE inquiry_seq = ?',
 }
 

@@ -5,10 +5,15 @@ import type { Row } from './sql'
 
 export const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
+/** The inquiry's columns of a list row (inquiries i). */
+export const INQUIRY_COLUMNS = 'i.seq, i.id, i.received_at, i.locale, i.name, i.name_kana, i.company, i.email, i.phone, i.inquiry_type, i.status, i.assignee_id, i.legal_hold, i.erased_at'
 /** The columns of a list row (inquiries i, its assignee a). */
-export const ROW_COLUMNS =
-  'i.seq, i.id, i.received_at, i.locale, i.name, i.name_kana, i.company, i.email, i.phone, i.inquiry_type, i.status, i.assignee_id, a.name AS assignee_name, i.legal_hold, i.erased_at'
+export const ROW_COLUMNS = `${INQUIRY_COLUMNS}, a.name AS assignee_name`
 export const ROW_FROM = 'inquiries i LEFT JOIN staff_accounts a ON a.id = i.assignee_id'
+
+/** A page of inquiries (a SELECT of INQUIRY_COLUMNS from inquiries i) with its assignees' names joined to those rows only. */
+export const withAssignees = (pageSql: string) =>
+  `SELECT page.*, a.name AS assignee_name FROM (${pageSql}) page LEFT JOIN staff_accounts a ON a.id = page.assignee_id ORDER BY page.seq DESC`
 
 export function toInboxRow(r: Row, mail: InboxRow['mail'] = {}): InboxRow {
   return {
@@ -67,17 +72,6 @@ export const toOutboxMail = (r: Row): OutboxMail => ({
   sentAt: r.sent_at ?? null,
   queuedAt: Number(r.queued_at),
 })
-
-/** A change the store refused as a whole (nothing of it, nor its audit entry, was written). */
-export class InboxRefused extends Error {
-  constructor(
-    readonly reason: 'unknown-assignee' | 'disabled-assignee' | 'unknown-status',
-    message: string,
-  ) {
-    super(message)
-    this.name = 'InboxRefused'
-  }
-}
 
 /** Whether a move from one status to another closes the inquiry (done/spam) or reopens it. */
 export function closedAfter(from: InquiryStatus, to: InquiryStatus, closedAt: number | null, at: number): number | null {

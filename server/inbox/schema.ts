@@ -90,7 +90,11 @@ export const INBOX_PG = `${COMMON.replace(/INTEGER PRIMARY KEY AUTOINCREMENT/g, 
   CREATE INDEX outbox_inquiry ON outbox (inquiry_id, seq);
   CREATE TABLE inquiry_search (
     inquiry_seq BIGINT PRIMARY KEY REFERENCES inquiries (seq),
-    tokens tsvector NOT NULL
+    tokens tsvector NOT NULL,
+    body TEXT NOT NULL
   );
   CREATE INDEX inquiry_search_tokens ON inquiry_search USING GIN (tokens);
+  -- Its rows narrow (the tokens and the text out of line): a count of many matches reads few pages.
+  ALTER TABLE inquiry_search SET (toast_tuple_target = 128);
+  ALTER TABLE inquiry_search ALTER COLUMN body SET STORAGE EXTERNAL;
 `

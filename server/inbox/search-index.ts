@@ -5,7 +5,7 @@
  */
 import type pg from 'pg'
 import type { Db } from '../contact/db'
-import { fts5Document, tsVectorText, type SearchFields } from './search-text'
+import { fts5Document, pgDocument, type SearchFields } from './search-text'
 
 type Row = Record<string, any>
 
@@ -38,8 +38,12 @@ export async function indexExistingPg(client: pg.PoolClient): Promise<void> {
     const { rows } = await client.query(`${SELECT.replace('WHERE', 'WHERE seq > $1 AND')} LIMIT 1000`, [after])
     if (rows.length === 0) return
     const seqs = rows.map((r) => r.seq)
-    const docs = rows.map((r) => tsVectorText(searchFieldsOf(r)))
-    await client.query('INSERT INTO inquiry_search (inquiry_seq, tokens) SELECT s, d::tsvector FROM unnest($1::bigint[], $2::text[]) AS t (s, d)', [seqs, docs])
+    const docs = rows.map((r) => pgDocument(searchFieldsOf(r)))
+    await client.query('INSERT INTO inquiry_search (inquiry_seq, tokens, body) SELECT s, d::tsvector, b FROM unnest($1::bigint[], $2::text[], $3::text[]) AS t (s, d, b)', [
+      seqs,
+      docs.map((d) => d.tokens),
+      docs.map((d) => d.body),
+    ])
     after = Number(rows.at(-1)!.seq)
   }
 }

@@ -1,15 +1,16 @@
 /**
  * The inbox's search box, the same on both engines (docs/decisions/0014-inbox-search.md).
  *
- * Text is normalised (NFKC: full-width ↔ half-width, ﾔﾏﾀﾞ → ヤマダ; lower case; katakana as hiragana),
- * then cut into overlapping pairs of characters (bigrams), each written as one ASCII token: the two
- * code points in base 36, four digits each ('外壁' → one token of 8 characters). SQLite indexes the
- * tokens with FTS5 (tokenizer 'ascii'), PostgreSQL as a tsvector ('simple' words given with their
- * positions) under a GIN index. A search word becomes the phrase of its bigrams, so it matches
- * exactly where the word is a substring; a one-character word is a prefix query (the bigrams that
- * start with it). Each field, and each whitespace-separated part of a field, ends with a bigram of
- * its last character and a sentinel, so a last character is found and no phrase runs across two
- * fields. No locale, no dictionary: Japanese and English alike, through the index.
+ * Text is normalised (NFKC: full-width ↔ half-width, ﾔﾏﾀﾞ → ヤマダ; lower case; katakana as hiragana)
+ * and split into parts (searchParts). Each character is written as four base-36 digits of its code
+ * point, so every token is ASCII: no locale, no dictionary. A word is found where it is a substring of
+ * one part; several words must all be found; nothing is found across two fields or two parts.
+ * - SQLite: each pair of neighbouring characters (a bigram, 8 digits; a part's last character with a
+ *   sentinel) is one token of an FTS5 row; a word is the phrase of its bigrams, a one-character word
+ *   the prefix of the bigrams it starts.
+ * - PostgreSQL: each character, bigram and trigram of a part is a lexeme of a tsvector (cast from
+ *   text, never parsed) under a GIN index; a word of up to three characters is one lexeme, a longer
+ *   one the AND of its trigrams, then checked as a substring of the normalised parts.
  */
 import type { ContactValues } from '../../shared/pages/contact/values'
 
@@ -38,15 +39,22 @@ function partTokens(part: string, out: string[]): void {
 /** The searched fields of an inquiry (as stored: phone also as its digits alone, names without their spaces). */
 export type SearchFields = Pick<ContactValues, 'name' | 'nameKana' | 'company' | 'email' | 'phone' | 'message'>
 
+/**
+ * The parts of an inquiry a word is looked for in, normalised: a word is found when it is a substring
+ * of one part. A name is one part with or without its space (山田太郎 finds 山田 太郎, and 山田, 太郎);
+ * the phone also as its digits alone; the other fields split at whitespace.
+ */
+export function searchParts(f: SearchFields): string[] {
+  const whole = (text: string) => normalizeSearchText(text).replace(/\s+/g, '')
+  const split = (text: string) => normalizeSearchText(text).split(/\s+/).filter(Boolean)
+  const digits = f.phone.normalize('NFKC').replace(/\D/g, '')
+  return [whole(f.name), whole(f.nameKana), ...[f.company, f.email, f.phone, digits, f.message].flatMap(split)].filter(Boolean)
+}
+
 /** The tokens of an inquiry, in order (their positions matter: a phrase is consecutive tokens). */
 export function documentTokens(f: SearchFields): string[] {
   const out: string[] = []
-  const whole = (text: string) => normalizeSearchText(text).replace(/\s+/g, '')
-  const parts = (text: string) => normalizeSearchText(text).split(/\s+/).filter(Boolean)
-  // A name is one thing with or without its space: 山田太郎 finds 山田 太郎 (and 山田, 太郎).
-  for (const text of [whole(f.name), whole(f.nameKana)]) if (text) partTokens(text, out)
-  const digits = f.phone.normalize('NFKC').replace(/\D/g, '')
-  for (const text of [f.company, f.email, f.phone, digits, f.message]) for (const part of parts(text)) partTokens(part, out)
+  for (const part of searchParts(f)) partTokens(part, out)
   return out
 }
 
@@ -76,29 +84,36 @@ export function fts5Query(words: string[]): string {
 export const fts5Document = (f: SearchFields) => documentTokens(f).join(' ')
 
 /**
- * PostgreSQL's tsquery text (cast, not parsed): words with &, bigrams with <->; a one-character word is
- * the lexeme of that character alone (tsVectorText), not a prefix: the planner estimates a plain
- * lexeme well, a prefix poorly (it would read the table rather than the index).
+ * PostgreSQL's row of an inquiry: as a tsvector without positions (small: nothing long to detoast), its
+ * characters alone (4 characters), its bigram tokens (8) and its trigrams (12: a part's three
+ * characters in a row); and the parts (searchParts) one per line, where a longer word is checked.
  */
-export function tsQuery(words: string[]): string {
-  return words
-    .map((w) => {
-      const q = wordQuery(w)
-      return 'prefix' in q ? q.prefix : `(${q.phrase.join(' <-> ')})`
+export function pgDocument(f: SearchFields): { tokens: string; body: string } {
+  const tokens = new Set<string>()
+  const parts = searchParts(f)
+  for (const part of parts) {
+    const codes = points(part).map(code)
+    codes.forEach((c, i) => {
+      tokens.add(c).add(c + (codes[i + 1] ?? code(END)))
+      if (i + 2 < codes.length) tokens.add(c + codes[i + 1] + codes[i + 2])
     })
-    .join(' & ')
+  }
+  return { tokens: [...tokens].join(' '), body: parts.join('\n') }
 }
 
 /**
- * PostgreSQL's tsvector text (cast, not parsed): each bigram token with its position (1…), and at the
- * same position its first character alone (4 characters: never taken for a bigram). Positions stop at
- * 16383 and a lexeme keeps at most 256 of them: far beyond an inquiry (2,000 characters of message).
+ * PostgreSQL's search of `words`: a tsquery (cast, not parsed) the GIN index answers exactly for words
+ * of up to three characters (the character, the bigram, the trigram) and as candidates for longer ones
+ * (all their trigrams), and the longer words, each then checked as a substring of the body.
  */
-export function tsVectorText(f: SearchFields): string {
-  return documentTokens(f)
-    .map((t, i) => {
-      const at = Math.min(i + 1, 16383)
-      return `${t}:${at} ${t.slice(0, 4)}:${at}`
+export function pgSearch(words: string[]): { query: string; substrings: string[] } {
+  const query = words
+    .map((w) => {
+      const codes = points(w).map(code)
+      if (codes.length <= 3) return codes.join('')
+      const trigrams = new Set(codes.slice(2).map((c, i) => codes[i]! + codes[i + 1]! + c))
+      return `(${[...trigrams].join(' & ')})`
     })
-    .join(' ')
+    .join(' & ')
+  return { query, substrings: words.filter((w) => points(w).length > 3) }
 }

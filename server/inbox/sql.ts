@@ -23,17 +23,16 @@ export const run = (sql: string, ...args: unknown[]): Statement => ({ op: 'run',
 /** `?, ?, ?` for n values. */
 export const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
-/** What differs between the engines: the search index (search-text.ts). */
+/** What differs between the engines: the search index (search-text.ts), the table inquiry_search. */
 export interface Dialect {
   engine: 'sqlite' | 'postgres'
-  /** A condition on `i.seq` that holds when every word is found (its one argument: the query text). */
-  searchCondition: string
-  /** The query text of the words (FTS5 MATCH or tsquery). */
-  searchQuery(words: string[]): string
-  /** Adds an inquiry's row to the index: arguments (seq, document). */
+  /** inquiry_search's column holding the inquiry's seq. */
+  searchKey: string
+  /** The condition on inquiry_search that holds for the inquiries where every word is found. */
+  searchWhere(words: string[]): { sql: string; args: unknown[] }
+  /** Adds an inquiry's row to the index: arguments (seq, ...indexArgs). */
   indexInsert: string
-  /** The index document of an inquiry's fields. */
-  indexDocument(fields: import('./search-text').SearchFields): string
+  indexArgs(fields: import('./search-text').SearchFields): unknown[]
   /** Removes an inquiry's row from the index: argument (seq). */
   indexDelete: string
 }

@@ -13,10 +13,10 @@ import type { InboxStore } from './types'
 
 export const SQLITE_DIALECT: Dialect = {
   engine: 'sqlite',
-  searchCondition: 'i.seq IN (SELECT rowid FROM inquiry_search WHERE inquiry_search MATCH ?)',
-  searchQuery: fts5Query,
+  searchKey: 'rowid',
+  searchWhere: (words) => ({ sql: 'inquiry_search MATCH ?', args: [fts5Query(words)] }),
   indexInsert: 'INSERT INTO inquiry_search (rowid, tokens) VALUES (?, ?)',
-  indexDocument: fts5Document,
+  indexArgs: (fields) => [fts5Document(fields)],
   indexDelete: 'DELETE FROM inquiry_search WHERE rowid = ?',
 }
 

@@ -1,6 +1,7 @@
 /** The inbox's writing work (sql.ts): triage, replies, retries, views; each with its events and audit entry. */
 import type { AuditEntry } from '../staff/types'
-import { closedAfter, InboxRefused } from './rows'
+import { closedAfter } from './rows'
+import { InboxRefused } from './refused'
 import { get, run, type Row, type Work } from './sql'
 import { INQUIRY_STATUSES, type Actor, type InquiryEventKind, type InquiryStatus, type NewReply, type TriageChange } from './types'
 

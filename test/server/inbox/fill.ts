@@ -4,7 +4,7 @@
 import type pg from 'pg'
 import type { Db } from '../../../server/contact/db'
 import { replyKey } from '../../../server/contact/auto-reply'
-import { fts5Document, tsVectorText } from '../../../server/inbox/search-text'
+import { fts5Document, pgDocument } from '../../../server/inbox/search-text'
 import { INQUIRY_TYPES } from '../../../shared/pages/contact/fields'
 
 const SURNAMES = [['山田', 'ヤマダ', 'yamada'], ['佐藤', 'サトウ', 'sato'], ['鈴木', 'スズキ', 'suzuki'], ['高橋', 'タカハシ', 'takahashi'], ['田中', 'タナカ', 'tanaka'], ['伊藤', 'イトウ', 'ito'], ['渡辺', 'ワタナベ', 'watanabe'], ['中村', 'ナカムラ', 'nakamura'], ['小林', 'コバヤシ', 'kobayashi'], ['加藤', 'カトウ', 'kato'], ['吉田', 'ヨシダ', 'yoshida'], ['松本', 'マツモト', 'matsumoto']]
@@ -124,7 +124,12 @@ export async function fillPg(client: pg.PoolClient, from: number, to: number): P
       cols,
     )
     const seqOf = new Map(inserted.rows.map((row) => [row.id as string, row.seq as string]))
-    await client.query('INSERT INTO inquiry_search (inquiry_seq, tokens) SELECT s, d::tsvector FROM unnest($1::bigint[], $2::text[]) AS t (s, d)', [batch.map((f) => seqOf.get(f.id)), batch.map((f) => tsVectorText(fields(f)))])
+    const docs = batch.map((f) => pgDocument(fields(f)))
+    await client.query('INSERT INTO inquiry_search (inquiry_seq, tokens, body) SELECT s, d::tsvector, b FROM unnest($1::bigint[], $2::text[], $3::text[]) AS t (s, d, b)', [
+      batch.map((f) => seqOf.get(f.id)),
+      docs.map((d) => d.tokens),
+      docs.map((d) => d.body),
+    ])
     for (const kind of ['staff', 'auto-reply']) {
       await client.query(
         `INSERT INTO outbox (inquiry_id, kind, status, attempts, next_attempt_at, sent_at, queued_at, dedupe_key)

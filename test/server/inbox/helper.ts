@@ -1,7 +1,9 @@
 // The inbox store's tests on both engines: SQLite (a file in a temporary DATA_DIR) and a throwaway
 // PostgreSQL server (scripts/engines.mjs). "Another replica" is a second store on the same data.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import pg from 'pg'
-import { openDatabase, type Db } from '../../../server/contact/db'
+import { DB_FILE, openDatabase, type Db } from '../../../server/contact/db'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import type { InquiryStore } from '../../../server/contact/store'
@@ -25,6 +27,8 @@ export interface Raw {
   explain(sql: string, ...args: unknown[]): Promise<string>
   /** Writes the fake inquiries `from`…`to - 1` (fill.ts), then updates the planner's statistics. */
   fill(from: number, to: number): Promise<void>
+  /** SQLite: the database file's bytes (as UTF-8 text) after a checkpoint emptied the WAL into it. */
+  file?(): Promise<string>
 }
 
 export interface Engine {
@@ -32,8 +36,16 @@ export interface Engine {
   fresh(t: Teardown): Promise<{ store: InquiryStore; another: () => Promise<InquiryStore>; raw: Raw }>
 }
 
-export function sqliteRaw(db: Db): Raw {
+export function sqliteRaw(db: Db, dir?: string): Raw {
   return {
+    ...(dir
+      ? {
+          async file() {
+            db.pragma('wal_checkpoint(TRUNCATE)')
+            return ['', '-wal'].map((end) => (existsSync(join(dir, `${DB_FILE}${end}`)) ? readFileSync(join(dir, `${DB_FILE}${end}`)).toString('utf8') : '')).join('\n')
+          },
+        }
+      : {}),
     all: async (sql, ...args) => db.prepare(sql).all(...args) as Record<string, any>[],
     async everyText() {
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]
@@ -97,7 +109,7 @@ export function engines(postgres: { url: string }): Engine[] {
         const store = await open()
         const db = openDatabase(dir)
         t.teardown(() => db.close())
-        return { store, another: open, raw: sqliteRaw(db) }
+        return { store, another: open, raw: sqliteRaw(db, dir) }
       },
     },
     {

@@ -1,7 +1,7 @@
 // The inbox store's contract (server/inbox/types.ts) on both engines: every method, the widened
 // outbox, two replicas racing for a job's period and a digest, and erasure leaving no personal text.
 import t from 'tap'
-import { InboxRefused } from '../../../server/inbox/rows'
+import { InboxRefused } from '../../../server/inbox/refused'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { account, actor, addInquiry, DAY, engines, entry, MIN, T0 } from './helper'
 
@@ -290,6 +290,12 @@ for (const engine of engines(postgres)) {
       const text = await raw.everyText()
       for (const [field, value] of Object.entries(secret)) t.notOk(text.includes(value), `no ${field} in any table`)
       for (const fragment of ['秘密', 'ひみつ', 'XYZZY', 'jiro.secret', '保留', 'held@example.org']) t.notOk(text.includes(fragment), `no "${fragment}" anywhere`)
+      if (raw.file) {
+        // secure_delete and FTS5's secure-delete: the old text is overwritten in the file, not left in free space.
+        const file = await raw.file()
+        for (const fragment of ['秘密 次郎', 'jiro.secret@example.org', 'XYZZY', '090-9876-5432', '保留 三郎']) t.notOk(file.includes(fragment), `"${fragment}" nowhere in the database file`)
+        t.ok(file.includes('事務所の改修について相談したいです。'), 'while the inquiry not erased is there: the check can find text')
+      }
       for (const q of ['秘密', 'ﾋﾐﾂ', '極秘', 'jiro', '5432', '外壁', 'xyzzy', '保留']) t.equal((await store.inbox.list({ q, includeErased: true }, page)).total, 0, `the index finds nothing for ${q}`)
       const d = (await store.inbox.detail(id))!
       t.same([d.inquiry.name, d.inquiry.email, d.inquiry.message, d.inquiry.phone, d.inquiry.company, d.inquiry.nameKana], ['', '', '', '', '', ''])
