@@ -24,11 +24,11 @@ function freePort(): Promise<number> {
   })
 }
 
-/** The built server on its own data directory and a browser, both closed when the suite ends. */
-export async function openStaffSuite(t: { teardown: (fn: () => unknown) => void }, dataDirPrefix: string) {
+/** The built server on its own data directory (and `moreEnv` settings) and a browser, both closed when the suite ends. */
+export async function openStaffSuite(t: { teardown: (fn: () => unknown) => void }, dataDirPrefix: string, moreEnv: Record<string, string> = {}) {
   const port = await freePort()
   const SITE_URL = `http://localhost:${port}`
-  const env = { SITE_URL, DATA_DIR: mkdtempSync(join(tmpdir(), dataDirPrefix)), PORT: String(port) }
+  const env = { ...moreEnv, SITE_URL, DATA_DIR: mkdtempSync(join(tmpdir(), dataDirPrefix)), PORT: String(port) }
   const server = await startServer(env)
   const browser = await launchBrowser()
   t.teardown(async () => {
