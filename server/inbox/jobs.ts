@@ -75,7 +75,7 @@ export function createInboxJobs(deps: InboxJobsDeps) {
     let erased = 0
     for (let i = 0; i < ids.length; i += ERASE_BATCH) erased += await inbox.erase(ids.slice(i, i + ERASE_BATCH), 'retention', JOB, now)
     // Counts only: no reference or personal data in the log (the audit log names each inquiry).
-    log.info({ job: 'retention', due: ids.length, erased, retentionDays: config.retentionDays }, 'inquiry retention: personal data of closed inquiries erased')
+    log.info({ job: 'retention', due: ids.length, erased, retentionDays: config.retentionDays }, 'retention: personal data of closed inquiries erased')
     return { due: ids.length, erased }
   }
 
