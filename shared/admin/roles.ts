@@ -5,3 +5,6 @@
  */
 export const STAFF_ROLES = ['admin', 'editor', 'responder'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
+
+/** Who works in the inquiry inbox (issue #26), and to whom an inquiry may be assigned. */
+export const INBOX_ROLES = ['admin', 'responder'] as const satisfies readonly StaffRole[]

@@ -3,22 +3,12 @@
 // (Cancel focused first, Escape cancels), reads the audit log, creates a token; axe finds nothing on
 // the accounts, audit and tokens pages in both themes; no console error (hydration, CSP).
 import t from 'tap'
-import { watchConsole } from './browser'
-import { addVirtualAuthenticator, axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
 
-const { SITE_URL, browser, addAccount } = await openStaffSuite(t, 'staff-admin-e2e-')
+const { SITE_URL, enrolledPage } = await openStaffSuite(t, 'staff-admin-e2e-')
 
 t.test('accounts, audit and tokens in the browser', async (t) => {
-  const link = addAccount('boss@example.test', 'admin', '管理 太郎')
-  const context = await browser.newContext({ locale: 'ja-JP' })
-  t.teardown(() => context.close())
-  const page = await context.newPage()
-  const problems = watchConsole(page)
-  await addVirtualAuthenticator(context, page)
-  await page.goto(link)
-  await hydrated(page)
-  await page.click('[data-enrol-passkey]')
-  await page.waitForURL(`${SITE_URL}/admin`)
+  const { page, problems } = await enrolledPage(t, 'boss@example.test', 'admin', '管理 太郎', { locale: 'ja-JP' })
 
   await page.goto(`${SITE_URL}/admin/accounts`)
   await hydrated(page)

@@ -8,9 +8,9 @@ import { createServer } from 'node:net'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { generate } from 'otplib'
-import { launchBrowser, startServer } from './browser'
+import { launchBrowser, startServer, watchConsole } from './browser'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -42,7 +42,22 @@ export async function openStaffSuite(t: { teardown: (fn: () => unknown) => void 
     if (!link) throw new Error(`no link: ${res.stdout} ${res.stderr}`)
     return link
   }
-  return { SITE_URL, server, browser, addAccount, dataDir: env.DATA_DIR }
+  /** An account made by the CLI, enrolled with a passkey (the virtual authenticator) in a new context closed
+   *  with the test: its page, signed in on /admin, and the console's errors from the start. */
+  async function enrolledPage(t: { teardown: (fn: () => unknown) => void }, email: string, role: string, name: string, contextOptions: BrowserContextOptions = {}) {
+    const link = addAccount(email, role, name)
+    const context = await browser.newContext(contextOptions)
+    t.teardown(() => context.close())
+    const page = await context.newPage()
+    const problems = watchConsole(page)
+    await addVirtualAuthenticator(context, page)
+    await page.goto(link)
+    await hydrated(page)
+    await page.click('[data-enrol-passkey]')
+    await page.waitForURL(`${SITE_URL}/admin`)
+    return { context, page, problems }
+  }
+  return { SITE_URL, server, browser, addAccount, enrolledPage, dataDir: env.DATA_DIR }
 }
 
 export async function axeInBothThemes(t: Test, page: Page, what: string) {

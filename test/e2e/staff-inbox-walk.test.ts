@@ -11,14 +11,13 @@ import { openDatabase } from '../../server/contact/db'
 import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { addInquiry } from '../server/inbox/detail-helper'
 import { startSmtp, waitFor } from '../server/contact/smtp'
-import { watchConsole } from './browser'
-import { addVirtualAuthenticator, axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
 
 /** The company's address in the content the suite's server serves (test/e2e/browser.ts: CONTENT_DIR). */
 const COMPANY = /^email: (\S+)$/m.exec(readFileSync('test/fixtures/content/site.yml', 'utf8'))![1]!
 const smtp = await startSmtp()
 t.teardown(() => smtp.close())
-const { SITE_URL, browser, addAccount, dataDir } = await openStaffSuite(t, 'staff-inbox-walk-', {
+const { SITE_URL, enrolledPage, dataDir } = await openStaffSuite(t, 'staff-inbox-walk-', {
   SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   MAIL_FROM: 'noreply@example.test',
   CONTACT_TO: 'staff@example.test',
@@ -41,15 +40,8 @@ for (const walk of walks) {
   t.test(`a responder: search → open → assign → reply → done (${walk.lang})`, async (t) => {
     const other = await addInquiry(seed, { name: '佐々木 次郎', nameKana: 'ささき じろう', email: `sasaki-${walk.lang}@example.jp` }, walk.lang, Date.now() - 60_000)
     const id = await addInquiry(seed, walk.visitor, walk.lang, Date.now())
-    const link = addAccount(`responder-${walk.lang}@example.test`, 'responder', walk.lang === 'ja' ? '鈴木 花子' : 'Jane Doe')
-    const context = await browser.newContext({ locale: walk.lang === 'ja' ? 'ja-JP' : 'en-GB', viewport: { width: 1366, height: 900 } })
-    t.teardown(() => context.close())
-    const page = await context.newPage()
-    const problems = watchConsole(page)
-    await addVirtualAuthenticator(context, page)
-    await page.goto(link)
+    const { page, problems } = await enrolledPage(t, `responder-${walk.lang}@example.test`, 'responder', walk.lang === 'ja' ? '鈴木 花子' : 'Jane Doe', { locale: walk.lang === 'ja' ? 'ja-JP' : 'en-GB', viewport: { width: 1366, height: 900 } })
     await hydrated(page)
-    await go(page, new RegExp(`${SITE_URL}/admin$`), () => page.click('[data-enrol-passkey]'))
     if (walk.lang === 'en') {
       await page.click('.staff-user > summary')
       await go(page, /\/admin$/, () => page.click('.staff-user button[name="locale"][value="en"]'))

@@ -12,10 +12,9 @@ import { openDatabase } from '../../server/contact/db'
 import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { addInquiry } from '../server/inbox/detail-helper'
 import { seedInbox } from '../server/inbox/inbox-fixture'
-import { watchConsole } from './browser'
-import { addVirtualAuthenticator, axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
 
-const { SITE_URL, browser, addAccount, dataDir } = await openStaffSuite(t, 'staff-inbox-e2e-')
+const { SITE_URL, browser, enrolledPage, dataDir } = await openStaffSuite(t, 'staff-inbox-e2e-')
 const SHOTS = process.env.SCREENSHOT_DIR
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -47,16 +46,7 @@ async function atWidth(t: Test, page: Page, width: number, name: string) {
 }
 
 t.test('the list and the statistics with data, in both languages', async (t) => {
-  const link = addAccount('responder@example.test', 'responder', '応答 花子')
-  const context = await browser.newContext({ locale: 'ja-JP' })
-  t.teardown(() => context.close())
-  const page = await context.newPage()
-  const problems = watchConsole(page)
-  await addVirtualAuthenticator(context, page)
-  await page.goto(link)
-  await hydrated(page)
-  await page.click('[data-enrol-passkey]')
-  await page.waitForURL(`${SITE_URL}/admin`)
+  const { page, problems } = await enrolledPage(t, 'responder@example.test', 'responder', '応答 花子', { locale: 'ja-JP' })
 
   const store = createSqliteStore(openDatabase(dataDir))
   t.teardown(() => store.close())
@@ -107,16 +97,8 @@ t.test('the filter form without JavaScript: the address is the view', async (t) 
   const context = await browser.newContext({ locale: 'ja-JP', javaScriptEnabled: false })
   t.teardown(() => context.close())
   const page = await context.newPage()
-  const link = addAccount('nojs@example.test', 'responder', 'スクリプト 無し')
   // Enrolment by passkey needs script: the session is made in a context with JavaScript, then used without it.
-  const withJs = await browser.newContext({ locale: 'ja-JP' })
-  t.teardown(() => withJs.close())
-  const enrolPage = await withJs.newPage()
-  await addVirtualAuthenticator(withJs, enrolPage)
-  await enrolPage.goto(link)
-  await hydrated(enrolPage)
-  await enrolPage.click('[data-enrol-passkey]')
-  await enrolPage.waitForURL(`${SITE_URL}/admin`)
+  const { context: withJs } = await enrolledPage(t, 'nojs@example.test', 'responder', 'スクリプト 無し', { locale: 'ja-JP' })
   await context.addCookies(await withJs.cookies())
   await page.goto(`${SITE_URL}/admin/inquiries`)
   await page.fill('#inquiry-q', 'ﾔﾏﾀﾞ')

@@ -11,10 +11,9 @@ import type { Page } from 'playwright-core'
 import { openDatabase } from '../../server/contact/db'
 import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { addInquiry, HOSTILE, hostileMessage, mailOutcome } from '../server/inbox/detail-helper'
-import { watchConsole } from './browser'
-import { addVirtualAuthenticator, axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
 
-const { SITE_URL, browser, addAccount, dataDir } = await openStaffSuite(t, 'staff-inquiry-e2e-')
+const { SITE_URL, enrolledPage, dataDir } = await openStaffSuite(t, 'staff-inquiry-e2e-')
 const seed = createSqliteStore(openDatabase(dataDir))
 t.teardown(() => seed.close())
 const shots = process.env.INQUIRY_SCREENSHOTS
@@ -37,16 +36,7 @@ async function submitAndWait(page: Page, selector: string, notice: string) {
 }
 
 t.test('an inquiry in the browser: triage, reply, retry, axe, both languages', async (t) => {
-  const link = addAccount('boss@example.test', 'admin', '佐藤 一郎')
-  const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1366, height: 900 } })
-  t.teardown(() => context.close())
-  const page = await context.newPage()
-  const problems = watchConsole(page)
-  await addVirtualAuthenticator(context, page)
-  await page.goto(link)
-  await hydrated(page)
-  await page.click('[data-enrol-passkey]')
-  await page.waitForURL(`${SITE_URL}/admin`)
+  const { page, problems } = await enrolledPage(t, 'boss@example.test', 'admin', '佐藤 一郎', { locale: 'ja-JP', viewport: { width: 1366, height: 900 } })
 
   const id = await addInquiry(seed, { ...HOSTILE, message: hostileMessage() }, 'en', Date.now())
   await mailOutcome(seed, id, 'staff', 'failed', Date.now())

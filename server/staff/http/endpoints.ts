@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS, type StaffPathId } from '../../../shared/admin/paths'
-import { STAFF_ROLES } from '../../../shared/admin/roles'
+import { INBOX_ROLES, STAFF_ROLES } from '../../../shared/admin/roles'
 import type { StaffAccess } from '../../../shared/admin/types'
 import { changeLanguage, signOut } from './account-actions'
 import { enrolPasskey, enrolPasskeyOptions } from './enrol-passkey'
@@ -28,9 +28,6 @@ export interface StaffEndpoint {
   /** Replies itself, or (a form) returns a page to render: StaffPageAnswer (pages.ts), its form again with errors. */
   handle: (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>) => Promise<unknown>
 }
-
-/** The inbox (issue #26): responders and admins. */
-const INBOX_ROLES = ['responder', 'admin'] as const
 
 export const staffEndpoints: StaffEndpoint[] = [
   { id: 'signOut', access: STAFF_ROLES, kind: 'form', handle: signOut },

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
+import { INBOX_ROLES } from '../../../shared/admin/roles'
 import { hasControlChars } from '../../../shared/validation/control-chars'
 import { mediaType } from '../../contact/guards'
 import { PAGE_SIZE, parseInboxQuery } from '../../inbox/filter'
@@ -8,7 +9,6 @@ import type { ErrorAnswer } from '../../plugins/errors'
 import type { AccessToken } from '../types'
 import { BEARER_CHALLENGE, bearerToken, refuseTokenRole } from './api'
 import { API_BODY_LIMIT, detailJson, errorOfStatus, itemJson, noteBodySchema, patchBodySchema, sendApiError, type ApiError } from './inbox-api-shape'
-import { INBOX_ROLES } from './inbox-endpoints'
 import { auditOf } from './services'
 
 /** The list's query parameters: any other is refused (a misspelt filter must not list everything). */

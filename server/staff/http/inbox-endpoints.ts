@@ -1,10 +1,8 @@
 import { STAFF_PATHS } from '../../../shared/admin/paths'
+import { INBOX_ROLES } from '../../../shared/admin/roles'
 import type { StaffEndpoint } from './endpoints'
 import { exportBack, exportInquiries } from './inbox-export'
 import { erasePerson, exportPerson } from './inbox-person'
-
-/** Who works in the inbox. */
-export const INBOX_ROLES = ['admin', 'responder'] as const
 
 const personPage = () => STAFF_PATHS.inquiriesPerson
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { INBOX_ROLES } from '../../../shared/admin/roles'
 import type { InquiryData, InquiryNotice } from '../../../shared/admin/inquiry/page-data'
 import type { Actor, InquiryDetail } from '../../inbox/types'
 import { snapshotOf } from '../../plugins/content'
@@ -10,7 +11,7 @@ import { shownTime } from './shown-time'
 const NOTICES: readonly InquiryNotice[] = ['changed', 'replied', 'retried', 'retryRefused', 'erased']
 
 /** The roles an inquiry may be assigned to (and who may open the inbox). */
-const ASSIGNABLE = new Set(['responder', 'admin'])
+const ASSIGNABLE = new Set<string>(INBOX_ROLES)
 
 /** The signed-in staff member as the inbox's actor (their account, the client's address). */
 export const actorOf = (req: FastifyRequest): Actor => ({ accountId: req.staffSession!.account.id, address: req.ip })

@@ -1,7 +1,7 @@
 import { useI18n } from '../../i18n/context'
 import { STAFF_PATHS } from '../paths'
 import type { StaffPageProps } from '../types'
-import { ExportForm } from './export-form'
+import { ExportForm } from '../export-form'
 import { InquiryFilters } from './inquiry-filters'
 import { InquiryTable } from './inquiry-table'
 import type { InquiriesData } from './page-data'
@@ -82,7 +82,14 @@ export function InquiriesPage({ data }: StaffPageProps<InquiriesData>) {
           </p>
           {data.rows.length ? <InquiryTable rows={data.rows} /> : <Empty data={data} />}
           <Pager data={data} />
-          {data.total > 0 ? <ExportForm data={data} /> : null}
+          {data.total > 0 ? (
+            <section className="staff-section inbox-export" aria-labelledby="inquiry-export-heading">
+              <h2 id="inquiry-export-heading">{t('staff.inquiries.exportForm.heading')}</h2>
+              <ExportForm action={STAFF_PATHS.inquiriesExport} form="inquiry-export" fields={data.exportFields}>
+                <p>{t('staff.inquiries.exportForm.text', { count: data.total })}</p>
+              </ExportForm>
+            </section>
+          ) : null}
         </>
       )}
     </>

@@ -1,3 +1,4 @@
+import { INBOX_ROLES } from '../roles'
 import { staffRoute } from '../define'
 import { InquiriesPage } from './inquiries-page'
 import type { InquiriesData } from './page-data'
@@ -10,7 +11,7 @@ import { loadInquiriesPage } from './loader.server'
 export const inquiriesRoute = staffRoute<InquiriesData>({
   id: 'inquiries',
   Component: InquiriesPage,
-  access: ['admin', 'responder'],
+  access: INBOX_ROLES,
   titleKey: 'staff.inquiries.title',
   navKey: 'staff.nav.inquiries',
   loader: loadInquiriesPage,

@@ -1,3 +1,4 @@
+import { INBOX_ROLES } from '../roles'
 import { staffRoute } from '../define'
 import type { InquiryStatsData } from './page-data'
 import { loadInquiryStatsPage } from './loader.server'
@@ -7,7 +8,7 @@ import { InquiryStatsPage } from './stats-page'
 export const inquiryStatsRoute = staffRoute<InquiryStatsData>({
   id: 'inquiriesStats',
   Component: InquiryStatsPage,
-  access: ['admin', 'responder'],
+  access: INBOX_ROLES,
   titleKey: 'staff.inquiries.stats.title',
   loader: loadInquiryStatsPage,
 })

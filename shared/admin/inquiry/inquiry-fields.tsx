@@ -89,7 +89,7 @@ export function MailState({ mail }: { mail: MailRow }) {
   const { t } = useI18n()
   return (
     <span className={`staff-badge inquiry-mail--${mail.status}`} data-mail-state={mail.status}>
-      {t(`staff.inquiry.mail.states.${mail.status}`)}
+      {t(`staff.inquiries.mailStates.${mail.status}`)}
     </span>
   )
 }

@@ -8,7 +8,7 @@ import type { HistoryItem, InquiryStatusId, MailKindId } from './page-data'
 /** One history line as a sentence in the page's language: who (or "system"), what, from and to. */
 export function sentence(item: HistoryItem, t: Translate): string {
   const who = item.who === null ? t('staff.inquiry.history.system') : inertField(item.who)
-  const status = (s: InquiryStatusId | null) => (s ? t(`staff.inquiry.statuses.${s}`) : '—')
+  const status = (s: InquiryStatusId | null) => (s ? t(`staff.inquiries.statuses.${s}`) : '—')
   const mail = (k: MailKindId | null) => (k ? t(`staff.inquiry.mail.kinds.${k}`) : t('staff.inquiry.history.someMail'))
   const person = (p: string | null) => (p === null ? t('staff.inquiry.triage.unassigned') : inertField(p))
   switch (item.kind) {

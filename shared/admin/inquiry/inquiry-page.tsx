@@ -16,7 +16,7 @@ function Summary({ data }: { data: InquiryData }) {
   const { t } = useI18n()
   return (
     <p className="inquiry-summary" data-status={data.status}>
-      <span className="staff-badge">{t(`staff.inquiry.statuses.${data.status}`)}</span>{' '}
+      <span className="staff-badge">{t(`staff.inquiries.statuses.${data.status}`)}</span>{' '}
       <span>{data.assignee ? t('staff.inquiry.assignedTo', { name: inertField(data.assignee.name) }) : t('staff.inquiry.triage.unassigned')}</span>
       {data.legalHold ? (
         <>

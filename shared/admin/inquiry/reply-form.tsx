@@ -61,10 +61,10 @@ export function ReplyForm({ data }: { data: InquiryData }) {
         <Field id="reply-status" name="status" label={t('staff.inquiry.reply.status')} error={error('status')} required>
           {(control) => (
             <select {...control} defaultValue={form.status}>
-              <option value="keep">{t('staff.inquiry.reply.keepStatus', { status: t(`staff.inquiry.statuses.${data.status}`) })}</option>
+              <option value="keep">{t('staff.inquiry.reply.keepStatus', { status: t(`staff.inquiries.statuses.${data.status}`) })}</option>
               {INQUIRY_STATUS_IDS.map((s) => (
                 <option key={s} value={s}>
-                  {t(`staff.inquiry.statuses.${s}`)}
+                  {t(`staff.inquiries.statuses.${s}`)}
                 </option>
               ))}
             </select>

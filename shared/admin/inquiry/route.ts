@@ -1,3 +1,4 @@
+import { INBOX_ROLES } from '../roles'
 import { staffRoute } from '../define'
 import { InquiryPage } from './inquiry-page'
 import type { InquiryData } from './page-data'
@@ -11,7 +12,7 @@ import { loadInquiryPage } from './loader.server'
 export const inquiryRoute = staffRoute<InquiryData>({
   id: 'inquiry',
   Component: InquiryPage,
-  access: ['responder', 'admin'],
+  access: INBOX_ROLES,
   titleKey: 'staff.inquiry.title',
   loader: loadInquiryPage,
 })

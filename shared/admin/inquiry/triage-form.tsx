@@ -73,7 +73,7 @@ export function TriageForm({ data }: { data: InquiryData }) {
             <select {...control} defaultValue={form.status}>
               {INQUIRY_STATUS_IDS.map((s) => (
                 <option key={s} value={s}>
-                  {t(`staff.inquiry.statuses.${s}`)}
+                  {t(`staff.inquiries.statuses.${s}`)}
                 </option>
               ))}
             </select>

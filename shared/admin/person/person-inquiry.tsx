@@ -40,7 +40,7 @@ export function PersonInquiryCard({ inquiry: q }: { inquiry: PersonInquiry }) {
           <ShownTimeText time={q.received} />
         </dd>
         <dt>{p('status')}</dt>
-        <dd>{t(`staff.inquiries.person.statuses.${q.status}`)}</dd>
+        <dd>{t(`staff.inquiries.statuses.${q.status}`)}</dd>
         <dt>{p('assignee')}</dt>
         <dd>{q.assigneeName ? inertText(q.assigneeName) : p('unassigned')}</dd>
         <dt>{t('units.contact.fields.inquiryType')}</dt>
@@ -88,7 +88,7 @@ export function PersonInquiryCard({ inquiry: q }: { inquiry: PersonInquiry }) {
         <ul className="staff-person__entries" data-mails="">
           {q.mails.map((m, i) => (
             <li key={i}>
-              {t(`staff.inquiries.person.mailKinds.${m.kind}`)}: {t(`staff.inquiries.person.mailStates.${m.status}`)} ({t('staff.inquiries.person.attempts', { count: m.attempts })})
+              {t(`staff.inquiries.person.mailKinds.${m.kind}`)}: {t(`staff.inquiries.mailStates.${m.status}`)} ({t('staff.inquiries.person.attempts', { count: m.attempts })})
               {m.sentAt ? (
                 <>
                   {' '}

@@ -36,7 +36,9 @@ function Found({ email, found, confirm }: { email: string; found: PersonInquiry[
           <section className="staff-section" aria-labelledby="person-export">
             <h3 id="person-export">{p('exportHeading')}</h3>
             <p>{p('exportText')}</p>
-            <ExportForm action={STAFF_PATHS.inquiriesPersonExport} form="person-export" fields={{ email }} />
+            <ExportForm action={STAFF_PATHS.inquiriesPersonExport} form="person-export" fields={[['email', email]]}>
+              <p>{t('staff.inquiries.export.hint')}</p>
+            </ExportForm>
           </section>
           {viewer?.role === 'admin' && live.length ? (
             <section className="staff-section" aria-labelledby="person-erase">

@@ -1,3 +1,4 @@
+import { INBOX_ROLES } from '../roles'
 import { staffRoute } from '../define'
 import { PersonPage } from './person-page'
 import type { PersonData } from './page-data'
@@ -10,7 +11,7 @@ import { loadPersonPage, personPageAction } from './loader.server'
 export const personRoute = staffRoute<PersonData>({
   id: 'inquiriesPerson',
   Component: PersonPage,
-  access: ['admin', 'responder'],
+  access: INBOX_ROLES,
   titleKey: 'staff.inquiries.person.title',
   loader: loadPersonPage,
   action: personPageAction,

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import type { ContactConfig } from '../../../server/contact/config'
 import { openDatabase } from '../../../server/contact/db'
+import { openPgStore } from '../../../server/contact/pg-store'
+import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { mailStatesOf, type Row } from '../../../server/contact/store'
 import type { ContactDeps } from '../../../server/plugins/contact'
 import { build, testConfig } from '../../helper'
@@ -14,6 +16,20 @@ export function tempDataDir(t: { teardown: (fn: () => unknown) => void }): strin
   const dir = mkdtempSync(join(tmpdir(), 'contact-test-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   return dir
+}
+
+/** Opens a store on the SQLite data in `dir` at each call (another replica), closed when the test ends. */
+export const sqliteOpener = (t: { teardown: (fn: () => unknown) => void }, dir: string) => async () => {
+  const store = createSqliteStore(openDatabase(dir))
+  t.teardown(() => store.close())
+  return store
+}
+
+/** Opens a store on the PostgreSQL database at `url` at each call (another replica), closed when the test ends. */
+export const pgOpener = (t: { teardown: (fn: () => unknown) => void }, url: string) => async () => {
+  const store = await openPgStore(url, { poolSize: 4 })
+  t.teardown(() => store.close())
+  return store
 }
 
 /**

@@ -2,13 +2,11 @@
 // and against a throwaway PostgreSQL server started for this file (scripts/engines.mjs). The
 // contact service, the outbox and the CLI rely on nothing else of the store.
 import t from 'tap'
-import { openDatabase } from '../../../server/contact/db'
 import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { replyKey, type InquiryStore } from '../../../server/contact/store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
-import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
+import { freshPgDatabase, pgOpener, sqliteOpener, tempDataDir, validInquiry } from './helper'
 
 const values = normalizeContact(validInquiry(), 'ja')
 const postgres = await startPostgres()
@@ -28,11 +26,7 @@ const engines: Engine[] = [
     name: 'sqlite',
     async fresh(t) {
       const dir = tempDataDir(t)
-      const open = async () => {
-        const store = createSqliteStore(openDatabase(dir))
-        t.teardown(() => store.close())
-        return store
-      }
+      const open = sqliteOpener(t, dir)
       return { store: await open(), another: open }
     },
   },
@@ -40,11 +34,7 @@ const engines: Engine[] = [
     name: 'postgres',
     async fresh(t) {
       const url = await freshPgUrl()
-      const open = async () => {
-        const store = await openPgStore(url, { poolSize: 4 })
-        t.teardown(() => store.close())
-        return store
-      }
+      const open = pgOpener(t, url)
       return { store: await open(), another: open }
     },
   },

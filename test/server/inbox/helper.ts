@@ -4,15 +4,13 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { DB_FILE, openDatabase, type Db } from '../../../server/contact/db'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import type { InquiryStore } from '../../../server/contact/store'
 import type { Account, AuditEntry } from '../../../server/staff/types'
 import type { Actor } from '../../../server/inbox/types'
 import { pgText } from '../../../server/inbox/pg-store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import type { ContactValues } from '../../../shared/pages/contact/values'
-import { freshPgDatabase, tempDataDir, validInquiry } from '../contact/helper'
+import { freshPgDatabase, pgOpener, sqliteOpener, tempDataDir, validInquiry } from '../contact/helper'
 import { fillPg, fillSqlite } from './fill'
 
 export type Teardown = { teardown: (fn: () => unknown) => void }
@@ -101,11 +99,7 @@ export function engines(postgres: { url: string }): Engine[] {
       name: 'sqlite',
       async fresh(t) {
         const dir = tempDataDir(t)
-        const open = async () => {
-          const store = createSqliteStore(openDatabase(dir))
-          t.teardown(() => store.close())
-          return store
-        }
+        const open = sqliteOpener(t, dir)
         const store = await open()
         const db = openDatabase(dir)
         t.teardown(() => db.close())
@@ -116,11 +110,7 @@ export function engines(postgres: { url: string }): Engine[] {
       name: 'postgres',
       async fresh(t) {
         const url = await freshPgDatabase(postgres, 'inbox')
-        const open = async () => {
-          const store = await openPgStore(url, { poolSize: 4 })
-          t.teardown(() => store.close())
-          return store
-        }
+        const open = pgOpener(t, url)
         const store = await open()
         const pool = new pg.Pool({ connectionString: url, max: 2 })
         t.teardown(() => pool.end())

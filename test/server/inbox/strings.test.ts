@@ -14,9 +14,9 @@ const STATES: OutboxStatus[] = ['pending', 'sent', 'failed', 'cancelled']
 t.test('every key built from a value exists in every language', async (t) => {
   const keys = [
     ...EXPORT_COLUMNS.map((c) => `staff.inquiries.export.columns.${c}`),
-    ...INQUIRY_STATUSES.map((s) => `staff.inquiries.person.statuses.${s}`),
+    ...INQUIRY_STATUSES.map((s) => `staff.inquiries.statuses.${s}`),
     ...OUTBOX_KINDS.map((k) => `staff.inquiries.person.mailKinds.${k}`),
-    ...STATES.map((s) => `staff.inquiries.person.mailStates.${s}`),
+    ...STATES.map((s) => `staff.inquiries.mailStates.${s}`),
     ...API_ERRORS.map((e) => `staff.inquiries.api.errors.${e}`),
     ...INQUIRY_TYPES.map((type) => `units.contact.types.${type}`),
     'staff.inquiries.person.errors.email',

@@ -2,14 +2,11 @@
 // DATA_DIR) and a throwaway PostgreSQL server started for this file (scripts/engines.mjs). "Another
 // replica" is a second store opened on the same data: a second SQLite connection, a second pg pool.
 import t from 'tap'
-import { openDatabase } from '../../../server/contact/db'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import type { InquiryStore } from '../../../server/contact/store'
 import { StaffConflict } from '../../../server/staff/store-rows'
 import type { Account, AuditEntry, Session, StaffStore } from '../../../server/staff/types'
 import { startPostgres } from '../../../scripts/engines.mjs'
-import { freshPgDatabase, tempDataDir } from '../contact/helper'
+import { freshPgDatabase, pgOpener, sqliteOpener, tempDataDir } from '../contact/helper'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
@@ -26,11 +23,7 @@ const engines: Engine[] = [
     name: 'sqlite',
     async fresh(t) {
       const dir = tempDataDir(t)
-      const open = async () => {
-        const store = createSqliteStore(openDatabase(dir))
-        t.teardown(() => store.close())
-        return store
-      }
+      const open = sqliteOpener(t, dir)
       const inquiries = await open()
       return { store: inquiries.staff, inquiries, another: async () => (await open()).staff }
     },
@@ -39,11 +32,7 @@ const engines: Engine[] = [
     name: 'postgres',
     async fresh(t) {
       const url = await freshPgDatabase(postgres, 'staff')
-      const open = async () => {
-        const store = await openPgStore(url, { poolSize: 4 })
-        t.teardown(() => store.close())
-        return store
-      }
+      const open = pgOpener(t, url)
       const inquiries = await open()
       return { store: inquiries.staff, inquiries, another: async () => (await open()).staff }
     },
