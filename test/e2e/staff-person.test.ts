@@ -52,7 +52,8 @@ for (const lang of ['ja', 'en'] as const) {
     await hydrated(page)
     t.equal(await page.locator('[data-inquiry]').count(), 2, 'both inquiries')
     t.equal(await page.locator('script:not([src]):not([type="application/json"])').count(), 1, 'no visitor script became one (the theme script only)')
-    t.match(await page.textContent('[data-field="message"]') ?? '', /\\u\{202e\}exe\.txt/, 'the bidi override shown')
+    t.match(await page.textContent('[data-field="message"]') ?? '', /\\u202Eexe\.txt/, 'the bidi override shown')
+    t.ok(await page.$eval('[data-field="message"] .inquiry-message', (el) => el.scrollHeight > el.clientHeight), 'a long message scrolls in its own box, as on the inquiry page')
     await axeInBothThemes(t, page, 'the person page with results')
     await page.emulateMedia({ colorScheme: 'light' })
     for (const width of [390, 1366]) {

@@ -1,12 +1,12 @@
 import { useI18n } from '../../i18n/context'
 import { isLocale, localeInfo } from '../../i18n/locales'
-import { inertText } from '../inert-text'
+import { inertLines, inertText } from '../inert-text'
 import { ShownTimeText } from '../shown-time'
 import type { PersonInquiry, PersonNote } from './page-data'
 
 /** A visitor's or a staff member's text, inert: invisible characters shown as escapes, its line breaks kept. */
 function Inert({ text }: { text: string }) {
-  return <span className="staff-person__text">{text.split('\n').map(inertText).join('\n')}</span>
+  return <span className="staff-person__text">{inertLines(text)}</span>
 }
 
 const FIELDS = ['name', 'nameKana', 'company', 'email', 'phone', 'preferredDate', 'message'] as const
@@ -58,7 +58,16 @@ export function PersonInquiryCard({ inquiry: q }: { inquiry: PersonInquiry }) {
           FIELDS.map((f) => [
             <dt key={`${f}-t`}>{t(`units.contact.fields.${f}`)}</dt>,
             <dd key={`${f}-d`} data-field={f}>
-              {q.fields[f] ? <Inert text={q.fields[f]} /> : <span className="staff-muted">{p('none')}</span>}
+              {!q.fields[f] ? (
+                <span className="staff-muted">{p('none')}</span>
+              ) : f === 'message' ? (
+                // A long message scrolls in its own box (reachable by keyboard), as on the inquiry's page.
+                <div className="inquiry-message" role="region" aria-label={`${q.id} ${t('units.contact.fields.message')}`} tabIndex={0}>
+                  {inertLines(q.fields[f])}
+                </div>
+              ) : (
+                <Inert text={q.fields[f]} />
+              )}
             </dd>,
           ])
         )}
