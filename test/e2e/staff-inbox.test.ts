@@ -73,7 +73,7 @@ t.test('the list and the statistics with data, in both languages', async (t) => 
     }
     t.equal(await page.locator('table[data-inquiries] tbody tr').count(), 50, `${lang}: a page of inquiries`)
     t.equal(await page.locator(`tr[data-inquiry="${ids.script}"] script`).count(), 0, 'no markup from a visitor')
-    for (const width of [1366, 390]) {
+    for (const width of [1920, 1366, 1024, 390]) {
       await atWidth(t, page, width, `inquiries-${lang}`)
       await axeInBothThemes(t, page, `${lang}, ${width} px: the list with data`)
     }
@@ -84,7 +84,7 @@ t.test('the list and the statistics with data, in both languages', async (t) => 
     await hydrated(page)
     t.ok((await page.locator('svg.inbox-chart[role="img"] rect[data-count]').count()) > 20, 'bars drawn')
     t.match(await page.textContent('[data-median]'), lang === 'ja' ? '3時間20分' : '3 hours 20 minutes', 'the median in words')
-    for (const width of [1366, 390]) {
+    for (const width of [1920, 1366, 1024, 390]) {
       await atWidth(t, page, width, `inquiry-stats-${lang}`)
       await axeInBothThemes(t, page, `${lang}, ${width} px: the statistics`)
     }

@@ -22,7 +22,7 @@ async function screenshots(page: Page, lang: string) {
   if (!shots) return
   mkdirSync(shots, { recursive: true })
   await page.emulateMedia({ colorScheme: 'light' })
-  for (const width of [390, 1366]) {
+  for (const width of [390, 1024, 1366, 1920]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 })
     await page.screenshot({ path: join(shots, `inquiry-${lang}-${width}.png`), fullPage: true })
   }

@@ -56,7 +56,7 @@ for (const lang of ['ja', 'en'] as const) {
     t.ok(await page.$eval('[data-field="message"] .inquiry-message', (el) => el.scrollHeight > el.clientHeight), 'a long message scrolls in its own box, as on the inquiry page')
     await axeInBothThemes(t, page, 'the person page with results')
     await page.emulateMedia({ colorScheme: 'light' })
-    for (const width of [390, 1366]) {
+    for (const width of [390, 1024, 1366, 1920]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
       t.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `${width} px: no sideways scroll`)
       await page.screenshot({ path: resolve(SHOTS, `person-${lang}-${width}.png`) })
