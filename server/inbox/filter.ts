@@ -62,21 +62,16 @@ export function parseInboxQuery(query: Query): ParsedInboxQuery {
     if (isLocale(lang)) filter.locale = lang
     else problems.push('lang')
   }
-  const from = single(query.from)
-  if (from) {
-    const start = japanDayStart(from)
-    if (start) {
-      filter.receivedFrom = start
-      days.from = from
-    } else problems.push('from')
-  }
-  const to = single(query.to)
-  if (to) {
-    const end = japanDayStart(to, 1)
-    if (end) {
-      filter.receivedBefore = end
-      days.to = to
-    } else problems.push('to')
+  // A Japan-time day: `from` counts from its start, `to` up to the next day's start.
+  for (const [name, plus, key] of [['from', 0, 'receivedFrom'], ['to', 1, 'receivedBefore']] as const) {
+    const day = single(query[name])
+    if (!day) continue
+    const instant = japanDayStart(day, plus)
+    if (!instant) problems.push(name)
+    else {
+      filter[key] = instant
+      days[name] = day
+    }
   }
   const q = single(query.q)
   if (q) {

@@ -16,16 +16,18 @@ export const withAssignees = (pageSql: string) =>
   `SELECT page.*, a.name AS assignee_name FROM (${pageSql}) page LEFT JOIN staff_accounts a ON a.id = page.assignee_id ORDER BY page.seq DESC`
 
 export function toInboxRow(r: Row, mail: InboxRow['mail'] = {}): InboxRow {
+  // The contact fields as the inquiry store reads them (a list row has no message or preferred date).
+  const { id, receivedAt, locale, name, nameKana, company, email, phone, inquiryType } = toInquiry(r)
   return {
-    id: r.id,
-    receivedAt: r.received_at,
-    locale: r.locale,
-    name: r.name,
-    nameKana: r.name_kana ?? '',
-    company: r.company ?? '',
-    email: r.email,
-    phone: r.phone ?? '',
-    inquiryType: r.inquiry_type,
+    id,
+    receivedAt,
+    locale,
+    name,
+    nameKana,
+    company,
+    email,
+    phone,
+    inquiryType,
     status: r.status,
     assigneeId: r.assignee_id ?? null,
     assigneeName: r.assignee_name ?? null,

@@ -12,28 +12,15 @@
  * same transaction as the change.
  */
 import type { Locale } from '../../shared/i18n/locales'
+import type { InquiryStatus } from '../../shared/admin/inquiry-states'
 import type { AuditEntry } from '../staff/types'
 import type { ClaimedOutboxMail, ExportedInquiry, InboxPage, InboxRow, InboxStats, InquiryDetail, NewReply, TriageChange } from './records'
 
 export type * from './records'
-
-/** new → in-progress → waiting (for the customer) → done; spam also stops the inquiry's pending mail. */
-export const INQUIRY_STATUSES = ['new', 'in-progress', 'waiting', 'done', 'spam'] as const
-export type InquiryStatus = (typeof INQUIRY_STATUSES)[number]
+export { INQUIRY_STATUSES, OUTBOX_KINDS, type InquiryStatus, type OutboxKind, type OutboxStatus } from '../../shared/admin/inquiry-states'
 
 /** Statuses after which the retention period runs (INQUIRY_RETENTION_DAYS). */
 export const CLOSED_STATUSES: readonly InquiryStatus[] = ['done', 'spam']
-
-/**
- * What the outbox sends. 'staff' and 'auto-reply' are written with the inquiry, as before; 'reply' is
- * a staff member's answer (its text in the row's payload); 'digest' is a responder's daily digest (no
- * inquiry; its text in the payload); 'webhook' is the optional notice of a new inquiry to a chat or
- * another system (its JSON body built when sent, from the inquiry).
- */
-export const OUTBOX_KINDS = ['staff', 'auto-reply', 'reply', 'digest', 'webhook'] as const
-export type OutboxKind = (typeof OUTBOX_KINDS)[number]
-/** 'cancelled': pending mail of an inquiry marked spam, or of an erased one (its payload gone). */
-export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'cancelled'
 
 /** Who did something: a staff account (or a token's creator), from a client address; null account for a job or the CLI. */
 export interface Actor {

@@ -1,12 +1,12 @@
-import type { HistoryItem, InquiryStatusId, MailKindId, MailRow } from '../../../shared/admin/inquiry/page-data'
+import type { HistoryItem, InquiryStatus, OutboxKind, MailRow } from '../../../shared/admin/inquiry/page-data'
 import { INQUIRY_STATUSES, OUTBOX_KINDS, type InquiryDetail, type InquiryEvent, type OutboxMail } from '../../inbox/types'
 import { shownTime } from './shown-time'
 
 /** An event's data as stored: read defensively (any field may be missing, or gone after erasure). */
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
-const status = (v: unknown): InquiryStatusId | null => ((INQUIRY_STATUSES as readonly unknown[]).includes(v) ? (v as InquiryStatusId) : null)
-const mailKind = (v: unknown): MailKindId | null => ((OUTBOX_KINDS as readonly unknown[]).includes(v) ? (v as MailKindId) : null)
+const status = (v: unknown): InquiryStatus | null => ((INQUIRY_STATUSES as readonly unknown[]).includes(v) ? (v as InquiryStatus) : null)
+const mailKind = (v: unknown): OutboxKind | null => ((OUTBOX_KINDS as readonly unknown[]).includes(v) ? (v as OutboxKind) : null)
 
 /** An outbox row as the page shows it: failed and pending mail may be retried (sent now). */
 export function mailRow(m: OutboxMail): MailRow {

@@ -3,13 +3,13 @@ import type { Translate } from '../../i18n/messages'
 import { inertField, inertLines } from '../inert-text'
 import { ShownTimeText } from '../shown-time'
 import { MailState } from './inquiry-fields'
-import type { HistoryItem, InquiryStatusId, MailKindId } from './page-data'
+import type { HistoryItem, InquiryStatus, OutboxKind } from './page-data'
 
 /** One history line as a sentence in the page's language: who (or "system"), what, from and to. */
 export function sentence(item: HistoryItem, t: Translate): string {
   const who = item.who === null ? t('staff.inquiry.history.system') : inertField(item.who)
-  const status = (s: InquiryStatusId | null) => (s ? t(`staff.inquiries.statuses.${s}`) : '—')
-  const mail = (k: MailKindId | null) => (k ? t(`staff.inquiry.mail.kinds.${k}`) : t('staff.inquiry.history.someMail'))
+  const status = (s: InquiryStatus | null) => (s ? t(`staff.inquiries.statuses.${s}`) : '—')
+  const mail = (k: OutboxKind | null) => (k ? t(`staff.inquiry.mail.kinds.${k}`) : t('staff.inquiry.history.someMail'))
   const person = (p: string | null) => (p === null ? t('staff.inquiry.triage.unassigned') : inertField(p))
   switch (item.kind) {
     case 'received':

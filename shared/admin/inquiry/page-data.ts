@@ -1,11 +1,9 @@
 import type { Locale } from '../../i18n/locales'
 import type { ShownTime } from '../accounts/page-data'
 
-/** The inbox's statuses and outbox kinds as the pages know them (server/inbox/types.ts has the same lists). */
-export const INQUIRY_STATUS_IDS = ['new', 'in-progress', 'waiting', 'done', 'spam'] as const
-export type InquiryStatusId = (typeof INQUIRY_STATUS_IDS)[number]
-export type MailKindId = 'staff' | 'auto-reply' | 'reply' | 'digest' | 'webhook'
-export type MailStatusId = 'pending' | 'sent' | 'failed' | 'cancelled'
+import type { InquiryStatus, OutboxKind, OutboxStatus } from '../inquiry-states'
+
+export { INQUIRY_STATUSES, type InquiryStatus, type OutboxKind, type OutboxStatus } from '../inquiry-states'
 
 /** Limits of the forms (the server checks them; the fields carry them as maxLength). */
 export const NOTE_MAX = 5_000
@@ -31,8 +29,8 @@ export interface InquiryFields {
 /** One mail of the inquiry's outbox (the staff mail, the auto-reply, replies, the webhook). */
 export interface MailRow {
   seq: number
-  kind: MailKindId
-  status: MailStatusId
+  kind: OutboxKind
+  status: OutboxStatus
   attempts: number
   lastError: string | null
   sent: ShownTime | null
@@ -44,13 +42,13 @@ export interface MailRow {
 /** One line of the history, oldest first; names already resolved (null `who`: a job, the CLI or the visitor). */
 export type HistoryItem = { seq: number; at: ShownTime; who: string | null } & (
   | { kind: 'received' }
-  | { kind: 'status'; from: InquiryStatusId | null; to: InquiryStatusId }
+  | { kind: 'status'; from: InquiryStatus | null; to: InquiryStatus }
   | { kind: 'assign'; from: string | null; to: string | null }
   | { kind: 'note'; text: string | null }
   | { kind: 'hold'; on: boolean }
   | { kind: 'reply'; to: string | null; subject: string | null; body: string | null; mail: MailRow | null }
-  | { kind: 'mail'; mailKind: MailKindId | null; outcome: 'sent' | 'failed' | 'cancelled'; attempts: number; error: string | null }
-  | { kind: 'retry'; mailKind: MailKindId | null }
+  | { kind: 'mail'; mailKind: OutboxKind | null; outcome: 'sent' | 'failed' | 'cancelled'; attempts: number; error: string | null }
+  | { kind: 'retry'; mailKind: OutboxKind | null }
   | { kind: 'view' }
   | { kind: 'export' }
   | { kind: 'erase'; reason: 'retention' | 'request' }
@@ -65,7 +63,7 @@ export type ReplyError = 'subjectEmpty' | 'subjectLong' | 'subjectLine' | 'bodyE
 
 /** The triage form: what it shows (the current values, or what was typed) and what was wrong. */
 export interface TriageForm {
-  status: InquiryStatusId
+  status: InquiryStatus
   /** An account id, or '' for unassigned. */
   assignee: string
   note: string
@@ -76,13 +74,13 @@ export interface TriageForm {
 export interface ReplyForm {
   subject: string
   body: string
-  status: InquiryStatusId | 'keep'
+  status: InquiryStatus | 'keep'
 }
 
 export interface InquiryData {
   id: string
   fields: InquiryFields
-  status: InquiryStatusId
+  status: InquiryStatus
   assignee: { id: string; name: string } | null
   legalHold: boolean
   /** When its personal data was erased (then the page is read-only). */

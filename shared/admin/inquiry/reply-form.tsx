@@ -4,7 +4,8 @@ import { ConfirmSubmit } from '../confirm-submit'
 import { useStaffState } from '../context'
 import { inertField } from '../inert-text'
 import { staffHref } from '../paths'
-import { BODY_MAX, INQUIRY_STATUS_IDS, SUBJECT_MAX, type InquiryData } from './page-data'
+import { BODY_MAX, SUBJECT_MAX, type InquiryData } from './page-data'
+import { StatusOptions } from './status-options'
 
 /** The confirmation step of a reply (without JavaScript): Cancel (back to the form, text kept) first, Send second. */
 function ConfirmReply({ data }: { data: InquiryData }) {
@@ -62,11 +63,7 @@ export function ReplyForm({ data }: { data: InquiryData }) {
           {(control) => (
             <select {...control} defaultValue={form.status}>
               <option value="keep">{t('staff.inquiry.reply.keepStatus', { status: t(`staff.inquiries.statuses.${data.status}`) })}</option>
-              {INQUIRY_STATUS_IDS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`staff.inquiries.statuses.${s}`)}
-                </option>
-              ))}
+              <StatusOptions />
             </select>
           )}
         </Field>

@@ -3,7 +3,8 @@ import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
 import { inertField } from '../inert-text'
 import { staffHref } from '../paths'
-import { INQUIRY_STATUS_IDS, NOTE_MAX, type InquiryData } from './page-data'
+import { NOTE_MAX, type InquiryData } from './page-data'
+import { StatusOptions } from './status-options'
 
 /** The values the form showed: the server applies only what the staff member changed from them. */
 function Was({ data }: { data: InquiryData }) {
@@ -71,11 +72,7 @@ export function TriageForm({ data }: { data: InquiryData }) {
         <Field id="triage-status" name="status" label={t('staff.inquiry.triage.status')} hint={t('staff.inquiry.triage.spamHint')} error={error('status')} required>
           {(control) => (
             <select {...control} defaultValue={form.status}>
-              {INQUIRY_STATUS_IDS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`staff.inquiries.statuses.${s}`)}
-                </option>
-              ))}
+              <StatusOptions />
             </select>
           )}
         </Field>
