@@ -9,6 +9,7 @@ import { changeInquiry, replyToInquiry, retryInquiryMail } from './inquiry-posts
 import { passkeyOptions, passkeySignIn } from './passkey-sign-in'
 import { securityPasskeyAdd, securityPasskeyOptions } from './security'
 import { inboxEndpoints } from './inbox-endpoints'
+import { contentEndpoints } from './content-endpoints'
 
 /**
  * The staff POSTs that are not a page's own form: sign-out and the language (forms with the
@@ -44,6 +45,7 @@ export const staffEndpoints: StaffEndpoint[] = [
   { id: 'inquiryReply', access: INBOX_ROLES, kind: 'form', handle: replyToInquiry },
   { id: 'inquiryRetry', access: INBOX_ROLES, kind: 'form', handle: retryInquiryMail },
   ...inboxEndpoints,
+  ...contentEndpoints,
 ]
 
 /** The endpoint a path names and its parameters, or null. */
