@@ -1,3 +1,6 @@
+import { EDITOR_ROLES } from '../../../shared/admin/roles'
+import { MAX_UPLOAD_BYTES } from '../../editor/image-upload'
+import { uploadImage } from '../../editor/http/upload-image'
 import type { StaffEndpoint } from './endpoints'
 
 /**
@@ -5,4 +8,6 @@ import type { StaffEndpoint } from './endpoints'
  * the preview and its signed link, the presence heartbeat, the image upload. Editors and admins
  * (EDITOR_ROLES); the pipeline checks Origin, the role and the session's token before each handler.
  */
-export const contentEndpoints: StaffEndpoint[] = []
+export const contentEndpoints: StaffEndpoint[] = [
+  { id: 'contentImages', access: EDITOR_ROLES, kind: 'upload', maxBytes: MAX_UPLOAD_BYTES, handle: uploadImage },
+]

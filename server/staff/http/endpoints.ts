@@ -20,8 +20,14 @@ import { contentEndpoints } from './content-endpoints'
 export interface StaffEndpoint {
   id: StaffPathId
   access: StaffAccess
-  /** 'form': application/x-www-form-urlencoded with `_csrf`; 'json': application/json with the X-CSRF-Token header when signed in. */
-  kind: 'form' | 'json'
+  /**
+   * 'form': application/x-www-form-urlencoded with `_csrf`; 'json': application/json with the X-CSRF-Token header when signed in;
+   * 'upload': multipart/form-data, one file of at most `maxBytes` (the body: its fields and `upload`, multipart.ts), the token
+   * in the X-CSRF-Token header or a `_csrf` field, read after the Origin and role checks; answered (errors too) in JSON.
+   */
+  kind: 'form' | 'json' | 'upload'
+  /** An upload's largest file (kind 'upload'). */
+  maxBytes?: number
   /** A sensitive step: refused without a factor proved in the last 5 minutes (reauth.ts). */
   recent?: true
   /** The page the confirmation brings the staff member back to (default: the form's own path; an endpoint's form comes from another page). */

@@ -7,6 +7,7 @@ import { CrossSiteRequest, NotForm, NotJson } from '../../errors'
 import { requestPath, requestSearch } from '../../request-locale'
 import { safeEqual } from '../tokens'
 import { matchEndpoint } from './endpoints'
+import { readUpload } from './multipart'
 import { StaffForbidden, StaffMethod } from './errors'
 import { staffLocale } from './locale'
 import { isStaffPageAnswer, sendStaffPage, visitorOf } from './pages'
@@ -40,7 +41,7 @@ async function refuse(req: FastifyRequest, reason: string, error: Error): Promis
  * synchronizer token (the form's `_csrf`, or the X-CSRF-Token header of a JSON request).
  * Returns false when it answered itself (the redirect to sign in).
  */
-async function admit(req: FastifyRequest, reply: FastifyReply, access: StaffAccess, token: unknown): Promise<boolean> {
+async function admit(req: FastifyRequest, reply: FastifyReply, access: StaffAccess, token: unknown, checkToken = true): Promise<boolean> {
   if (isCrossSite(req, req.server.staffArea.origin(req))) await refuse(req, 'cross-site', new CrossSiteRequest())
   const live = req.staffSession
   if (!mayOpen(access, live?.account.role ?? null)) {
@@ -50,8 +51,18 @@ async function admit(req: FastifyRequest, reply: FastifyReply, access: StaffAcce
     }
     await refuse(req, 'role', new StaffForbidden())
   }
-  if (access !== 'anyone' && !safeEqual(token, live!.session.csrfToken)) await refuse(req, 'csrf', new StaffForbidden())
+  if (checkToken && access !== 'anyone' && !safeEqual(token, live!.session.csrfToken)) await refuse(req, 'csrf', new StaffForbidden())
   return true
+}
+
+/** An upload: Origin and role before its body is read (no file is taken from who may not), then the token (header or field). */
+async function admitUpload(req: FastifyRequest, reply: FastifyReply, access: StaffAccess, maxBytes: number): Promise<Record<string, unknown> | null> {
+  if (!(await admit(req, reply, access, null, false))) return null
+  if (mediaType(req) !== 'multipart/form-data') throw new NotForm()
+  const upload = await readUpload(req, maxBytes)
+  const header = req.headers['x-csrf-token']
+  if (access !== 'anyone' && !safeEqual(header ?? upload.fields._csrf, req.staffSession!.session.csrfToken)) await refuse(req, 'csrf', new StaffForbidden())
+  return { ...upload.fields, upload }
 }
 
 /** A staff POST: a page's own form (its route's action) or an endpoint (sign-out, language, passkeys). */
@@ -60,6 +71,10 @@ export async function handleStaffPost(render: StaffRenderer, req: FastifyRequest
   const endpoint = matchEndpoint(path)
   if (endpoint) {
     const { kind, access, handle } = endpoint.endpoint
+    if (kind === 'upload') {
+      const body = await admitUpload(req, reply, access, endpoint.endpoint.maxBytes ?? 0)
+      return body ? handle(req, reply, body, endpoint.params) : reply
+    }
     if (kind === 'form' && mediaType(req) !== 'application/x-www-form-urlencoded') throw new NotForm()
     if (kind === 'json' && mediaType(req) !== 'application/json') throw new NotJson()
     const body = (kind === 'form' ? formFields(req.body) : (req.body as Record<string, unknown> | null)) ?? {}

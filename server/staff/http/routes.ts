@@ -1,9 +1,10 @@
 import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS, STAFF_ROOT } from '../../../shared/admin/paths'
 import type { ErrorAnswer } from '../../plugins/errors'
 import { requestPath } from '../../request-locale'
-import { matchEndpoint } from './endpoints'
+import { matchEndpoint, staffEndpoints } from './endpoints'
 import { reasonOf, StaffMethod } from './errors'
 import { STAFF_HEADERS } from './headers'
 import { sendStaffPage, serveStaffPage, visitorOf } from './pages'
@@ -28,7 +29,7 @@ export async function staffRoutes(app: FastifyInstance, { render, buildId, insec
   const errorAnswer: ErrorAnswer = (status, req, reply: FastifyReply) => {
     reply.headers(STAFF_HEADERS)
     if (status === 405) reply.header('allow', 'GET, HEAD, POST')
-    if (req.method === 'POST' && matchEndpoint(requestPath(req))?.endpoint.kind === 'json') return reply.code(status).send({ ok: false, statusCode: status })
+    if (req.method === 'POST' && (matchEndpoint(requestPath(req))?.endpoint.kind ?? 'form') !== 'form') return reply.code(status).send({ ok: false, statusCode: status })
     const error = { statusCode: status, reason: reasonOf(status, insecure.has(req)) }
     return sendStaffPage(render, req, reply, visitorOf(req.staffSession), { routeId: null, error }, buildId)
   }
@@ -43,4 +44,11 @@ export async function staffRoutes(app: FastifyInstance, { render, buildId, insec
     app.route({ method: [...OTHER_METHODS], url, config, handler: async () => Promise.reject(new StaffMethod()) })
   }
   app.post(STAFF_PATHS.inquiryReply, { config, bodyLimit: REPLY_BODY_LIMIT }, (req, reply) => handleStaffPost(render, req, reply, buildId))
+  // Uploads (the editor's images): multipart/form-data only on their own paths, in a scope of their own; every
+  // other staff path keeps refusing it (415). The endpoint's reader sets the limits (multipart.ts).
+  const uploads = staffEndpoints.filter((e) => e.kind === 'upload')
+  await app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: false })
+    for (const { id } of uploads) scope.post(STAFF_PATHS[id], { config }, (req, reply) => handleStaffPost(render, req, reply, buildId))
+  })
 }

@@ -33,7 +33,9 @@ const table = [
   ...staffEndpoints.map((e) => ({ id: e.id, path: pathOf(STAFF_PATHS[e.id]), access: e.access, get: false, post: true, json: e.kind === 'json' })),
 ]
 
-const roleRefused = (res: LightMyRequestResponse) => res.statusCode === 403 && /data-reason="forbidden"/.test(res.body)
+/** The staff 403 page, or an endpoint's JSON 403 (JSON and upload endpoints answer their script in JSON). */
+const roleRefused = (res: LightMyRequestResponse) =>
+  res.statusCode === 403 && (/data-reason="forbidden"/.test(res.body) || (/json/.test(String(res.headers['content-type'])) && res.json().statusCode === 403))
 const toSignIn = (res: LightMyRequestResponse) => res.statusCode === 303 && String(res.headers.location).startsWith(`${STAFF_PATHS.signIn}?next=`)
 
 t.test('the table says what the issue requires', async (t) => {
