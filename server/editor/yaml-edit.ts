@@ -127,7 +127,9 @@ export function editYamlMap(text: string, data: Record<string, unknown>, scope: 
     edits.push({ start: at, end: at, text: pairText(pair) })
   }
   let out = text.endsWith('\n') || text === '' ? text : `${text}\n`
-  for (const edit of edits.sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end)
+  // From the end back, so that each edit's offsets still hold; insertions at one place end up in their order.
+  const ordered = edits.map((edit, i) => ({ ...edit, i })).sort((a, b) => b.start - a.start || b.end - a.end || b.i - a.i)
+  for (const edit of ordered) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end)
   return out
 }
 

@@ -1,7 +1,7 @@
 // The editor's files module (issue #27): items read from and written to a copy of the content folder as a
 // person writes them, whole, under the marker; a stale hash is a conflict; the candidate tree is checked
 // as content:check does without touching the folder.
-import t, { type Test } from 'tap'
+import t from 'tap'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EditableItem } from '../../../shared/admin/editor-model/items'
@@ -11,21 +11,9 @@ import { ABSENT_HASH, readItem, writeItem } from '../../../server/editor/files'
 import { checkCandidate } from '../../../server/editor/files-check'
 import { readMarker } from '../../../server/editor/marker'
 import { ContentConflict, ContentRefused } from '../../../server/editor/types'
-import { contentCopy, treeHashes } from './files-helper'
+import { contentCopy, throwsA, treeHashes } from './files-helper'
 
 const ARTICLE = 'news/2026-04-new-office'
-
-/** Runs `fn`, which must throw an instance of `type`; answers the error. */
-function throwsA<E>(t: Test, fn: () => unknown, type: new (...args: any[]) => E): E {
-  try {
-    fn()
-  } catch (err) {
-    t.ok(err instanceof type, `throws ${type.name}`)
-    return err as E
-  }
-  t.fail(`expected ${type.name}`)
-  return undefined as E
-}
 
 t.test('every file of content/ saved unchanged is written back byte for byte', async (t) => {
   const dir = contentCopy(t, 'content')
