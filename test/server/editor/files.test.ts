@@ -129,6 +129,12 @@ t.test('site.yml: an edited part keeps every comment, blank line and untouched k
   t.match(text, /menus:\n {2}header:\n {4}- \/about\n {4}- \/news\n {2}footer:\n/)
   t.equal(text.split('\n').length, edited.split('\n').length - 5)
   await loadContent(dir)
+  // A list written on one line stays on one line, in the file's own form.
+  const again = readItem(dir, 'site', 'profile')!
+  const licences = again.item.data!.licences as { ja: string[]; en: string[] }
+  writeItem(dir, 'site/profile', again.hash, { ...again.item, data: { ...again.item.data!, licences: { ...licences, ja: [...licences.ja, '宅地建物取引業 東京都知事(1)第00000号'] } } })
+  const listed = readFileSync(join(dir, 'site.yml'), 'utf8')
+  t.equal(listed, text.replace(/\n {2}ja: \[(.*)\]\n/, (_, items: string) => `\n  ja: [${items}, "宅地建物取引業 東京都知事(1)第00000号"]\n`))
   // The menus' hash from before their save is stale now: a conflict.
   throwsA(t, () => writeItem(dir, 'site/menus', menus.hash, menus.item), ContentConflict)
 })
