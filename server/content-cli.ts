@@ -1,4 +1,9 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { loadConfig } from './config'
+import { DB_FILE, openDatabase } from './contact/db'
+import { openPgStore } from './contact/pg-store'
+import { createSqliteStore } from './contact/sqlite-store'
 import { exportContent, importContent } from './editor/files-transfer'
 import { ContentRefused, type EditorStore } from './editor/types'
 
@@ -13,7 +18,8 @@ import { ContentRefused, type EditorStore } from './editor/types'
 const USAGE = `usage:
   npm run content -- export --out DIR   the whole content folder as files into DIR (new or empty)
   npm run content -- import DIR         check DIR as content:check does; if it has no problem, replace the
-                                        content folder's files by DIR's (each file whole; the site reloads)
+                                        content folder's files by DIR's (each file whole), recording an
+                                        'import' revision per changed item when the inquiry database is there
 In the container: docker compose exec site node dist/server/content.js <command>
 `
 
@@ -23,17 +29,18 @@ function fail(message: string): never {
 }
 
 /**
- * The editor's store when the inquiry database is there, for the import's revisions and audit entries.
- * Not wired yet: the editor store (server/editor/*-store.ts) is being built; until then imports record
- * no revision.
+ * The editor's store when the inquiry database is there (DATABASE_URL, or DATA_DIR's inquiries.db), for the
+ * import's revisions and audit entries; without one the import writes the files only (none is created).
  */
-async function openEditorStore(): Promise<{ store: EditorStore; close: () => Promise<void> } | null> {
-  return null
+async function openEditorStore(dataDir: string, databaseUrl: string): Promise<{ store: EditorStore; close: () => Promise<void> } | null> {
+  if (!databaseUrl && !existsSync(join(dataDir, DB_FILE))) return null
+  const inquiries = databaseUrl ? await openPgStore(databaseUrl) : createSqliteStore(openDatabase(dataDir))
+  return { store: inquiries.editor, close: () => inquiries.close() }
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv
-  const { contentDir } = loadConfig(process.env, { server: false })
+  const { contentDir, dataDir, databaseUrl } = loadConfig(process.env, { server: false })
   if (command === 'export') {
     const at = args.indexOf('--out')
     const out = at >= 0 ? args[at + 1] : undefined
@@ -44,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'import') {
     if (args.length !== 1 || args[0]!.startsWith('-')) fail('import: give the folder to import, once')
-    const opened = await openEditorStore()
+    const opened = await openEditorStore(dataDir, databaseUrl)
     try {
       const result = await importContent(contentDir, args[0]!, opened?.store ?? null, Date.now())
       const items = result.changed.length > 0 ? `: ${result.changed.join(', ')}` : ''

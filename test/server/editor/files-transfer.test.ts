@@ -3,13 +3,15 @@
 // through the command line as an operator runs it.
 import t from 'tap'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exportContent, importContent } from '../../../server/editor/files-transfer'
 import { readItem, writeItem } from '../../../server/editor/files'
 import { readMarker } from '../../../server/editor/marker'
 import { ContentRefused } from '../../../server/editor/types'
+import { openDatabase } from '../../../server/contact/db'
+import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { contentCopy, throwsA, treeHashes } from './files-helper'
 
 function emptyFolder(t: { teardown: (fn: () => void) => void }): string {
@@ -23,8 +25,17 @@ const withoutMarker = (hashes: Record<string, string>) => {
   return rest
 }
 
-function cli(dir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'server/content-cli.ts', ...args], { env: { ...process.env, CONTENT_DIR: dir }, encoding: 'utf8', timeout: 60_000 })
+/** The command line as an operator runs it, with a data folder of its own (no database in it unless the test made one). */
+function cli(dir: string, dataDir: string, ...args: string[]) {
+  const env = { ...process.env, CONTENT_DIR: dir, DATA_DIR: dataDir, DATABASE_URL: '' }
+  return spawnSync(process.execPath, ['--import', 'tsx', 'server/content-cli.ts', ...args], { env, encoding: 'utf8', timeout: 60_000 })
+}
+
+/** The inquiry database (SQLite) in a data folder, with its editor store. */
+function sqliteStore(t: { teardown: (fn: () => unknown) => void }, dataDir: string) {
+  const store = createSqliteStore(openDatabase(dataDir, { log: () => {} }))
+  t.teardown(() => store.close())
+  return store
 }
 
 t.test('export copies every file but the marker and a save’s temporary files; refuses a folder that is not empty', async (t) => {
@@ -78,25 +89,64 @@ t.test('import replaces the folder’s files: changed, added and removed items, 
 
 t.test('the command line: export, edit, import; a broken tree exits 1 with its problems, a wrong command line 2', async (t) => {
   const dir = contentCopy(t)
+  const data = emptyFolder(t)
   const out = join(emptyFolder(t), 'tree')
-  const exported = cli(dir, 'export', '--out', out)
+  const exported = cli(dir, data, 'export', '--out', out)
   t.equal(exported.status, 0, exported.stderr)
   t.match(exported.stdout, /^exported \d+ file\(s\) from /)
   const about = join(out, 'pages/about.en.md')
   writeFileSync(about, readFileSync(about, 'utf8').replace(/^title: .*$/m, 'title: "About us (from Git)"'))
-  const imported = cli(dir, 'import', out)
+  const imported = cli(dir, data, 'import', out)
   t.equal(imported.status, 0, imported.stderr)
   t.match(imported.stdout, /1 file\(s\) written, 0 removed, 1 item\(s\) changed: pages\/about/)
   t.equal(readItem(dir, 'pages', 'about')!.item.versions!.en!.fields.title, 'About us (from Git)')
 
   const before = treeHashes(dir)
   writeFileSync(about, readFileSync(about, 'utf8').replace(/^title: .*$/m, 'title: ""'))
-  const refused = cli(dir, 'import', out)
+  const refused = cli(dir, data, 'import', out)
   t.equal(refused.status, 1)
   t.match(refused.stderr, /^pages\/about\.en\.md: title: /m)
   t.match(refused.stderr, /content refused: 1 problem\(s\); nothing was changed/)
   t.same(treeHashes(dir), before)
-  t.equal(cli(dir, 'import').status, 2)
-  t.equal(cli(dir, 'export').status, 2)
-  t.equal(cli(dir, 'sync').status, 2)
+  t.equal(cli(dir, data, 'import').status, 2)
+  t.equal(cli(dir, data, 'export').status, 2)
+  t.equal(cli(dir, data, 'sync').status, 2)
+  t.same(readdirSync(data), [], 'no database was made')
+})
+
+t.test('with the inquiry database: an import revision and a content.change audit entry from cli per changed item', async (t) => {
+  const dir = contentCopy(t)
+  const data = emptyFolder(t)
+  const store = sqliteStore(t, data)
+  const from = contentCopy(t)
+  const en = join(from, 'news/2026-04-new-office.en.md')
+  writeFileSync(en, readFileSync(en, 'utf8').replace(/^title: .*$/m, 'title: "We moved (Git)"'))
+  rmSync(join(from, 'projects/kawasaki-bridge.ja.md'))
+  const T = Date.UTC(2026, 3, 1, 3)
+  const result = await importContent(dir, from, store.editor, T)
+  t.same(result.changed, ['news/2026-04-new-office', 'projects/kawasaki-bridge'])
+  const [moved] = await store.editor.revisions('news/2026-04-new-office')
+  t.match(moved, { key: 'news/2026-04-new-office', at: T, accountId: null, action: 'import', hash: readItem(dir, 'news', '2026-04-new-office')!.hash })
+  t.equal((moved!.item!.versions!.en!.fields as { title: string }).title, 'We moved (Git)')
+  const [gone] = await store.editor.revisions('projects/kawasaki-bridge')
+  t.match(gone, { action: 'import', item: null })
+  const audit = await store.staff.listAudit({ action: 'content.change' })
+  t.same(audit.map((a) => [a.target, a.address, a.accountId, a.outcome]).sort(), [
+    ['news/2026-04-new-office', 'cli', null, 'ok'],
+    ['projects/kawasaki-bridge', 'cli', null, 'ok'],
+  ])
+  // A refused tree records nothing.
+  writeFileSync(en, readFileSync(en, 'utf8').replace(/^title: .*$/m, 'title: ""'))
+  await importContent(dir, from, store.editor, T + 1).catch(() => {})
+  t.equal((await store.editor.revisions('news/2026-04-new-office')).length, 1)
+
+  // The command line finds the database in DATA_DIR by itself.
+  const out = join(emptyFolder(t), 'tree')
+  t.equal(cli(dir, data, 'export', '--out', out).status, 0)
+  const about = join(out, 'pages/about.ja.md')
+  writeFileSync(about, readFileSync(about, 'utf8').replace(/^title: .*$/m, 'title: 会社案内'))
+  const imported = cli(dir, data, 'import', out)
+  t.equal(imported.status, 0, imported.stderr)
+  t.match(await store.editor.revisions('pages/about'), [{ action: 'import', accountId: null }])
+  t.match(await store.staff.listAudit({ action: 'content.change' }), [{ target: 'pages/about', address: 'cli' }])
 })
