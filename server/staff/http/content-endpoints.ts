@@ -1,3 +1,5 @@
+import { EDITOR_ROLES } from '../../../shared/admin/roles'
+import { deleteItem, itemPresence, publishItem } from '../../editor/item-posts'
 import type { StaffEndpoint } from './endpoints'
 
 /**
@@ -5,4 +7,8 @@ import type { StaffEndpoint } from './endpoints'
  * the preview and its signed link, the presence heartbeat, the image upload. Editors and admins
  * (EDITOR_ROLES); the pipeline checks Origin, the role and the session's token before each handler.
  */
-export const contentEndpoints: StaffEndpoint[] = []
+export const contentEndpoints: StaffEndpoint[] = [
+  { id: 'contentPublish', access: EDITOR_ROLES, kind: 'form', handle: publishItem },
+  { id: 'contentDelete', access: EDITOR_ROLES, kind: 'form', handle: deleteItem },
+  { id: 'contentPresence', access: EDITOR_ROLES, kind: 'json', handle: itemPresence },
+]
