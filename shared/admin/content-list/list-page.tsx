@@ -13,11 +13,11 @@ const CREATABLE = new Set<ItemKind>(['news', 'projects', 'pages'])
 function Row({ row }: { row: ContentRow }) {
   const { t } = useI18n()
   const col = (key: string) => t(`staff.content.list.columns.${key}`)
-  const title = row.titles.ja ?? row.titles.en ?? row.slug
+  const title = row.kind === 'site' ? t(`staff.content.list.siteParts.${row.slug}`) : (row.titles.ja ?? row.titles.en ?? row.slug)
   return (
     <tr data-item={`${row.kind}/${row.slug}`}>
       <th scope="row" data-label={col('title')}>
-        <a href={staffHref('contentItem', { kind: row.kind, slug: row.slug })} lang={row.titles.ja ? 'ja' : 'en'}>
+        <a href={staffHref('contentItem', { kind: row.kind, slug: row.slug })} lang={row.kind === 'site' || row.titles.ja ? undefined : 'en'}>
           {title}
         </a>
         <span className="content-list__slug">{row.slug}</span>
