@@ -11,6 +11,9 @@ import { readItem } from './files'
 import { contentDirOf, statesOf } from './item-page'
 import { outOfDate } from './translation-marks'
 
+/** A language's file of an item: '<slug>.<lang>.md'. */
+const FILE_RE = new RegExp(`^(.+)\\.(?:${LOCALE_CODES.join('|')})\\.md$`)
+
 interface Listed {
   key: ItemKey
   item: EditableItem
@@ -27,7 +30,7 @@ function listItems(dir: string, now: number): Listed[] {
     if (!read) return
     const v = read.item.versions ?? {}
     const titles = Object.fromEntries(LOCALE_CODES.filter((l) => typeof v[l]?.fields.title === 'string').map((l) => [l, v[l]!.fields.title as string]))
-    const first = v.ja ?? v.en
+    const first = LOCALE_CODES.map((l) => v[l]).find((version) => version !== undefined)
     const date = kind === 'news' ? first?.fields.date : kind === 'projects' ? first?.fields.completed : null
     out.push({ key: itemKey(kind, slug), item: read.item, titles, states: statesOf(read.item, now), date: typeof date === 'string' ? date : null })
   }
@@ -38,7 +41,7 @@ function listItems(dir: string, now: number): Listed[] {
     } catch {
       names = []
     }
-    const slugs = [...new Set(names.map((n) => /^(.+)\.(?:ja|en)\.md$/.exec(n)?.[1]).filter((s): s is string => !!s && SLUG_RE.test(s)))].sort()
+    const slugs = [...new Set(names.map((n) => FILE_RE.exec(n)?.[1]).filter((s): s is string => !!s && SLUG_RE.test(s)))].sort()
     for (const slug of kind === 'news' ? slugs.reverse() : slugs) add(kind, slug)
   }
   for (const part of SITE_PARTS) add('site', part)

@@ -62,7 +62,7 @@ export function ContentItemPage({ data }: StaffPageProps<ContentItemData>) {
     (l: Locale, markdown: string) => setForm((was) => ({ ...was, [`${l}.body`]: insertBlock(was[`${l}.body`] ?? '', (was[`${l}.body`] ?? '').length, markdown).text })),
     [setForm],
   )
-  const title = data.isNew ? t(`staff.content.item.new.${data.kind}`) : data.kind === 'site' ? t(`staff.content.list.siteParts.${data.slug}`) : data.form['ja.title'] || data.form['en.title'] || data.slug
+  const title = data.isNew ? t(`staff.content.item.new.${data.kind}`) : data.kind === 'site' ? t(`staff.content.list.siteParts.${data.slug}`) : LOCALE_CODES.map((l) => data.form[`${l}.title`]).find(Boolean) || data.slug
   const count = Object.keys(errors).length
   return (
     <div className="content-item" data-kind={data.kind}>

@@ -1,4 +1,4 @@
-import { LOCALE_CODES } from '../../i18n/locales'
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../../i18n/locales'
 import { useI18n } from '../../i18n/context'
 import type { ItemKind } from '../editor-model/items'
 import { staffHref } from '../paths'
@@ -13,11 +13,12 @@ const CREATABLE = new Set<ItemKind>(['news', 'projects', 'pages'])
 function Row({ row }: { row: ContentRow }) {
   const { t } = useI18n()
   const col = (key: string) => t(`staff.content.list.columns.${key}`)
-  const title = row.kind === 'site' ? t(`staff.content.list.siteParts.${row.slug}`) : (row.titles.ja ?? row.titles.en ?? row.slug)
+  const titled = LOCALE_CODES.find((l) => row.titles[l] !== undefined)
+  const title = row.kind === 'site' ? t(`staff.content.list.siteParts.${row.slug}`) : titled ? row.titles[titled]! : row.slug
   return (
     <tr data-item={`${row.kind}/${row.slug}`}>
       <th scope="row" data-label={col('title')}>
-        <a href={staffHref('contentItem', { kind: row.kind, slug: row.slug })} lang={row.kind === 'site' || row.titles.ja ? undefined : 'en'}>
+        <a href={staffHref('contentItem', { kind: row.kind, slug: row.slug })} lang={row.kind === 'site' || !titled || titled === DEFAULT_LOCALE ? undefined : titled}>
           {title}
         </a>
         <span className="content-list__slug">{row.slug}</span>

@@ -84,6 +84,10 @@ t.test("the content folder's problems in words: 422, nothing written", async (t)
   t.match(pageState(res).data.problems.join('\n'), /not-there\.svg/)
   t.match(rendered(res), 'data-problems')
   t.equal(file(dir, `${NEWS}.en.md`), before)
+  const none = await post(app, ed, `/admin/content/${NEWS}`, { base, confirmed: '1' })
+  t.equal(none.statusCode, 422, 'a save without any language is no deletion')
+  t.match(pageState(none).data.problems[0], '少なくとも1つの言語')
+  t.equal(file(dir, `${NEWS}.en.md`), before)
 })
 
 t.test('someone saved meanwhile: 409 with both versions; keep mine saves over theirs', async (t) => {
