@@ -7,7 +7,7 @@ import { PRESENCE_FRESH_MS, type ContentItemData, type ItemNotice } from '../../
 import { STATIC_PAGE_IDS } from '../../shared/content'
 import { readItem } from './files'
 import { outOfDate } from './translation-marks'
-import { publicationState } from './publish-state'
+import { publicationState } from './files-list'
 
 /** The item kind a path names, or null (a 404). */
 export const kindOf = (kind: string | undefined): ItemKind | null => (ITEM_KINDS as readonly string[]).includes(kind ?? '') ? (kind as ItemKind) : null

@@ -1,20 +1,8 @@
 import type { Locale } from '../../shared/i18n/locales'
-import type { EditableItem, ItemKind, LanguageVersion, PublicationState, PublishRequest } from '../../shared/admin/editor-model/items'
+import type { EditableItem, PublishRequest } from '../../shared/admin/editor-model/items'
 import { hasPublication } from '../../shared/admin/content-item/fields'
 import { japanDay, parsePublishDate } from '../content/publication'
 import type { RevisionAction } from './types'
-
-/** Where a language of an item stands at `now` (Japan time for a news date): see PublicationState. */
-export function publicationState(kind: ItemKind, version: LanguageVersion | undefined, now: number): PublicationState {
-  if (!version) return 'missing'
-  if (!hasPublication(kind)) return 'published'
-  if (version.fields.draft === true) return 'draft'
-  if (kind === 'news') {
-    const at = parsePublishDate(version.fields.date)
-    if (at !== null && at > now) return 'scheduled'
-  }
-  return 'published'
-}
 
 /** 'YYYY-MM-DDTHH:MM' (the form's datetime-local, Japan time) as a news date 'YYYY-MM-DD HH:MM', or null. */
 export function scheduleDate(at: string): string | null {

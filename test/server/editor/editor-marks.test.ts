@@ -1,7 +1,8 @@
 import t from 'tap'
 import type { EditableItem } from '../../../shared/admin/editor-model/items'
 import { marksForSave, outOfDate, sourceHash } from '../../../server/editor/translation-marks'
-import { applyPublish, publicationState, scheduleDate } from '../../../server/editor/publish-state'
+import { applyPublish, scheduleDate } from '../../../server/editor/publish-state'
+import { publicationState } from '../../../server/editor/files-list'
 
 const news = (ja: Record<string, unknown>, en: Record<string, unknown> | null, jaBody = '本文', enBody = 'Body'): EditableItem => ({
   kind: 'news',
