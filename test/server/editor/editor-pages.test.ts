@@ -101,7 +101,7 @@ t.test('someone saved meanwhile: 409 with both versions; keep mine saves over th
   const data = pageState(res).data
   t.equal(data.conflict.theirs['en.title'], 'Their title')
   t.equal(data.form['en.title'], 'My title')
-  t.match(rendered(res), 'data-differs="en.title"')
+  t.match(rendered(res), 'data-differs="en.title"><th scope="row">タイトル (英語)', 'the field in words')
   t.match(file(dir, `${NEWS}.en.md`), 'Their title', 'theirs untouched')
   const keep = await post(app, ed, `/admin/content/${NEWS}`, { ...data.form, base: data.conflict.hash, keep: 'mine' })
   t.equal(keep.statusCode, 303)
