@@ -1,6 +1,7 @@
 import { EDITOR_ROLES } from '../../../shared/admin/roles'
 import { MAX_UPLOAD_BYTES } from '../../editor/image-upload'
 import { uploadImage } from '../../editor/http/upload-image'
+import { deleteItem, itemPresence, publishItem } from '../../editor/item-posts'
 import type { StaffEndpoint } from './endpoints'
 
 /**
@@ -10,4 +11,7 @@ import type { StaffEndpoint } from './endpoints'
  */
 export const contentEndpoints: StaffEndpoint[] = [
   { id: 'contentImages', access: EDITOR_ROLES, kind: 'upload', maxBytes: MAX_UPLOAD_BYTES, handle: uploadImage },
+  { id: 'contentPublish', access: EDITOR_ROLES, kind: 'form', handle: publishItem },
+  { id: 'contentDelete', access: EDITOR_ROLES, kind: 'form', handle: deleteItem },
+  { id: 'contentPresence', access: EDITOR_ROLES, kind: 'json', handle: itemPresence },
 ]
