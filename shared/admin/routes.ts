@@ -11,6 +11,8 @@ import { inquiriesRoute } from './inquiries/route'
 import { inquiryStatsRoute } from './inquiry-stats/route'
 import { personRoute } from './person/route'
 import { inquiryRoute } from './inquiry/route'
+import { revisionsRoute } from './content-revisions/route'
+import { previewLinkRoute, sharedPreviewRoute } from './content-preview-link/route'
 import type { StaffAccess, StaffRouteDef } from './types'
 import type { StaffRole } from './roles'
 import type { StaffPathId } from './paths'
@@ -24,7 +26,7 @@ export type * from './types'
  * the navigation's, and the first match wins (one inquiry, /admin/inquiries/:id, after the fixed paths
  * such as /admin/inquiries/stats and /admin/inquiries/person).
  */
-export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, personRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute]
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, personRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute, revisionsRoute, previewLinkRoute, sharedPreviewRoute]
 
 export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
   return staffRoutes.find((r) => r.id === id)

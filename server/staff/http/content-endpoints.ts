@@ -1,3 +1,6 @@
+import { EDITOR_ROLES } from '../../../shared/admin/roles'
+import { previewItem } from '../../editor/http/preview-endpoints'
+import { restoreRevision } from '../../editor/http/revisions'
 import type { StaffEndpoint } from './endpoints'
 
 /**
@@ -5,4 +8,9 @@ import type { StaffEndpoint } from './endpoints'
  * the preview and its signed link, the presence heartbeat, the image upload. Editors and admins
  * (EDITOR_ROLES); the pipeline checks Origin, the role and the session's token before each handler.
  */
-export const contentEndpoints: StaffEndpoint[] = []
+export const contentEndpoints: StaffEndpoint[] = [
+  // The preview: the editor's form -> the public page, for the editor's iframe (HTML, framed by the staff area only).
+  { id: 'contentPreview', access: EDITOR_ROLES, kind: 'form', handle: previewItem },
+  // A restore of a revision, after its confirmation (the revisions page's form).
+  { id: 'contentRestore', access: EDITOR_ROLES, kind: 'form', handle: restoreRevision },
+]
