@@ -9,7 +9,8 @@ export const PREVIEW_DEBOUNCE_MS = 600
 /** The iframe's name: the no-JS buttons send the editor's form to it. */
 export const PREVIEW_FRAME = 'content-preview'
 
-const previewAction = (kind: ItemKind, slug: string, locale: Locale) => `${staffHref('contentPreview', { kind, slug })}?locale=${locale}`
+/** A new item has no slug yet in the path: 'new' stands for it (the server reads the typed one from the form's `slug`). */
+const previewAction = (kind: ItemKind, slug: string, locale: Locale) => `${staffHref('contentPreview', { kind, slug: slug || 'new' })}?locale=${locale}`
 
 /** The editor's form as the preview endpoint reads it (urlencoded, the session's token among its fields). */
 function formBody(form: HTMLFormElement): URLSearchParams {
@@ -24,13 +25,15 @@ function formBody(form: HTMLFormElement): URLSearchParams {
  * With JavaScript: drawn on load and again PREVIEW_DEBOUNCE_MS after the last change to the form (a fetch,
  * the previous one abandoned; the scroll position kept). Without: each language's button sends the
  * form (`formId`, wherever the pane stands) to the frame. The frame runs no script (sandbox). `saved`:
- * the item exists on disk, so a signed link to it can be shared.
+ * the item exists on disk, so a signed link to it can be shared. `fields`: the form's state when the page
+ * holds it (a change made by a script, such as a toolbar's, fires no input event): each new value draws again.
  */
-export function PreviewPane({ kind, slug, formId, saved }: { kind: ItemKind; slug: string; formId: string; saved: boolean }) {
+export function PreviewPane({ kind, slug, formId, saved, fields }: { kind: ItemKind; slug: string; formId: string; saved: boolean; fields?: unknown }) {
   const { t } = useI18n()
   const frame = useRef<HTMLIFrameElement>(null)
   const locale = useRef<Locale>(DEFAULT_LOCALE)
   const refresh = useRef<(() => void) | null>(null)
+  const later = useRef<(() => void) | null>(null)
   const [shown, setShown] = useState<Locale>(DEFAULT_LOCALE)
   const [status, setStatus] = useState<'idle' | 'updating' | 'failed'>('idle')
 
@@ -60,22 +63,30 @@ export function PreviewPane({ kind, slug, formId, saved }: { kind: ItemKind; slu
           if (!(err instanceof Error)) throw err
         })
     }
-    const later = () => {
+    const soon = () => {
       clearTimeout(timer)
       timer = setTimeout(draw, PREVIEW_DEBOUNCE_MS)
     }
     refresh.current = draw
-    form.addEventListener('input', later)
-    form.addEventListener('change', later)
+    later.current = soon
+    form.addEventListener('input', soon)
+    form.addEventListener('change', soon)
     draw()
     return () => {
       clearTimeout(timer)
       running?.abort()
-      refresh.current = null
-      form.removeEventListener('input', later)
-      form.removeEventListener('change', later)
+      refresh.current = later.current = null
+      form.removeEventListener('input', soon)
+      form.removeEventListener('change', soon)
     }
   }, [formId, kind, slug])
+  // The page's own state changed (typing, or a script): draw again a moment after the last change (not at
+  // mount: the effect above has just drawn).
+  const mounted = useRef(false)
+  useEffect(() => {
+    if (mounted.current) later.current?.()
+    mounted.current = true
+  }, [fields])
 
   return (
     <section className="preview-pane" aria-labelledby="preview-heading" data-preview-pane="" data-preview-locale={shown}>
