@@ -6,6 +6,7 @@ import { SECRET_FILE } from './secret'
 import { STAFF_TABLES } from '../staff/schema'
 import { INBOX_PG, INBOX_SQLITE } from '../inbox/schema'
 import { indexExistingPg, indexExistingSqlite } from '../inbox/search-index'
+import { EDITOR_TABLES } from '../editor/schema'
 
 export type Db = Database.Database
 
@@ -86,6 +87,8 @@ export const MIGRATIONS: Migration[] = [
   { version: 4, name: 'staff accounts, factors, sessions and audit log', sql: STAFF_TABLES },
   // The inquiry inbox (server/inbox/schema.ts): triage, history, job claims, search, the widened outbox.
   { version: 5, name: 'inquiry inbox', sql: INBOX_SQLITE, pg: INBOX_PG, data: indexExistingSqlite, pgData: indexExistingPg },
+  // The content editor (server/editor/schema.ts): revisions, translation marks, presence.
+  { version: 6, name: 'content editor', sql: EDITOR_TABLES },
 ]
 
 function migrate(db: Db): void {

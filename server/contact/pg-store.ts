@@ -4,6 +4,7 @@ import { createPgStaffStore } from '../staff/pg-store'
 import { createInboxStore } from '../inbox/inbox-store'
 import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../inbox/outbox-work'
 import { PG_DIALECT, pgRunner, pgText } from '../inbox/pg-store'
+import { createPgEditorStore } from '../editor/pg-store'
 import { migratePg, pgTransaction, unavailable } from './pg-schema'
 import {
   autoReplyWindows,
@@ -90,6 +91,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
     engine: 'postgres',
     staff: createPgStaffStore(pool),
     inbox: createInboxStore(runner, PG_DIALECT),
+    editor: createPgEditorStore(pool),
     async insert(input) {
       for (let attempt = 0; ; attempt++) {
         try {

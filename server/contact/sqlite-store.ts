@@ -3,6 +3,7 @@ import { createSqliteStaffStore } from '../staff/sqlite-store'
 import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../inbox/outbox-work'
 import { createInboxStore } from '../inbox/inbox-store'
 import { SQLITE_DIALECT, sqliteRunner } from '../inbox/sqlite-store'
+import { createSqliteEditorStore } from '../editor/sqlite-store'
 import type { Db } from './db'
 import { schemaVersion } from './db'
 import {
@@ -78,6 +79,7 @@ export function createSqliteStore(db: Db): InquiryStore {
     engine: 'sqlite',
     staff: createSqliteStaffStore(db),
     inbox: createInboxStore(runner, SQLITE_DIALECT),
+    editor: createSqliteEditorStore(db, runner),
     async insert(input) {
       for (let attempt = 0; ; attempt++) {
         try {

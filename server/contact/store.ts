@@ -4,6 +4,7 @@ import type { ContactValues } from '../../shared/pages/contact/values'
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
 import type { StaffStore } from '../staff/types'
 import type { ClaimedOutboxMail, InboxStore } from '../inbox/types'
+import type { EditorStore } from '../editor/types'
 import type { MailFailure } from '../inbox/outbox-work'
 import { replyKey } from './auto-reply'
 
@@ -153,6 +154,8 @@ export interface InquiryStore {
   readonly staff: StaffStore
   /** The inquiry inbox (server/inbox/types.ts): triage, history, search, replies, digests, erasure; same database. */
   readonly inbox: InboxStore
+  /** The content editor's revisions, translation marks and presence (server/editor/types.ts); same database. */
+  readonly editor: EditorStore
   /**
    * Stores an inquiry and queues its mails, atomically: the staff mail always, the auto-reply
    * unless its recipient reached `autoReplyLimit` in the last 24 hours or the site sent

@@ -15,6 +15,7 @@ import { RateLimited } from '../errors'
 import type { Locale } from '../../shared/i18n/locales'
 import type { StaffStore } from '../staff/types'
 import type { InboxStore } from '../inbox/types'
+import type { EditorStore } from '../editor/types'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,8 @@ declare module 'fastify' {
     staffStore: StaffStore
     /** The inquiry inbox's store (server/inbox/types.ts): the inquiry store's `inbox`, same database and connection. */
     inboxStore: InboxStore
+    /** The content editor's store (server/editor/types.ts): the inquiry store's `editor`, same database and connection. */
+    editorStore: EditorStore
     /** The outbox worker (mail and webhooks), or null without SMTP_URL (then nothing is sent). */
     outbox: Outbox | null
     /** Whether the inquiry database answers (server/contact/availability.ts). */
@@ -56,6 +59,7 @@ export default fp<ContactPluginOptions>(
     app.readinessChecks.set('database', () => health.check())
     app.decorate('staffStore', store.staff)
     app.decorate('inboxStore', store.inbox)
+    app.decorate('editorStore', store.editor)
     const transport: MailTransport | null =
       deps.transport ?? (contact.smtpUrl ? createTransport({ url: contact.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null)
     let outbox: Outbox | null = null
