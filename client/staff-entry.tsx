@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router'
 import { StaffApp } from '../shared/admin/app'
 import { STAFF_MESSAGES_ID, STAFF_STATE_ID, type StaffPageState } from '../shared/admin/state'
 import { createTranslator, type CompiledTree } from '../shared/i18n/messages'
+import { provideValidationMessages } from '../shared/validation/messages'
 
 /**
  * The staff area's client (its own bundle: nothing of it reaches a public page, and nothing of the
@@ -35,6 +36,8 @@ function start(): void {
   const messages = readJson<CompiledTree>(STAFF_MESSAGES_ID)
   // Without them the server-rendered page stays as it is: its forms work without JavaScript.
   if (!root || !state || !messages) return
+  // The content editor checks its fields as they are typed with the catalogue's rules and words (shared/validation).
+  provideValidationMessages(state.locale, messages.units)
   const t = createTranslator(state.locale, messages, {
     onMissing: (key, locale, reason) => console.warn(`[i18n] ${reason} message "${key}" (${locale})`),
   })

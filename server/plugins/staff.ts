@@ -77,6 +77,7 @@ export default fp<StaffPluginOptions>(
       retention,
       origin: (req) => publicOrigin(req, config),
       siteName: (req) => snapshotOf(req).content.site(DEFAULT_LOCALE).name,
+      contentDir: config.contentDir,
     })
     const render = createStaffRenderer({
       manifest,

@@ -11,6 +11,8 @@ import { inquiriesRoute } from './inquiries/route'
 import { inquiryStatsRoute } from './inquiry-stats/route'
 import { personRoute } from './person/route'
 import { inquiryRoute } from './inquiry/route'
+import { contentListRoute } from './content-list/route'
+import { contentItemRoute, contentNewRoute } from './content-item/route'
 import { revisionsRoute } from './content-revisions/route'
 import { previewLinkRoute, sharedPreviewRoute } from './content-preview-link/route'
 import type { StaffAccess, StaffRouteDef } from './types'
@@ -24,9 +26,10 @@ export type * from './types'
  * THE staff route table: the server's routing and role checks, the navigation and hydration all
  * read it. Each route comes from its family's folder (shared/admin/<family>/route.ts); the order is
  * the navigation's, and the first match wins (one inquiry, /admin/inquiries/:id, after the fixed paths
- * such as /admin/inquiries/stats and /admin/inquiries/person).
+ * such as /admin/inquiries/stats and /admin/inquiries/person; one content item, /admin/content/:kind/:slug, after
+ * /admin/content/new/:kind).
  */
-export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, personRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute, revisionsRoute, previewLinkRoute, sharedPreviewRoute]
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, personRoute, contentListRoute, contentNewRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute, contentItemRoute, revisionsRoute, previewLinkRoute, sharedPreviewRoute]
 
 export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
   return staffRoutes.find((r) => r.id === id)

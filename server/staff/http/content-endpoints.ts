@@ -1,4 +1,5 @@
 import { EDITOR_ROLES } from '../../../shared/admin/roles'
+import { deleteItem, itemPresence, publishItem } from '../../editor/item-posts'
 import { previewItem } from '../../editor/http/preview-endpoints'
 import { restoreRevision } from '../../editor/http/revisions'
 import type { StaffEndpoint } from './endpoints'
@@ -9,6 +10,9 @@ import type { StaffEndpoint } from './endpoints'
  * (EDITOR_ROLES); the pipeline checks Origin, the role and the session's token before each handler.
  */
 export const contentEndpoints: StaffEndpoint[] = [
+  { id: 'contentPublish', access: EDITOR_ROLES, kind: 'form', handle: publishItem },
+  { id: 'contentDelete', access: EDITOR_ROLES, kind: 'form', handle: deleteItem },
+  { id: 'contentPresence', access: EDITOR_ROLES, kind: 'json', handle: itemPresence },
   // The preview: the editor's form -> the public page, for the editor's iframe (HTML, framed by the staff area only).
   { id: 'contentPreview', access: EDITOR_ROLES, kind: 'form', handle: previewItem },
   // A restore of a revision, after its confirmation (the revisions page's form).

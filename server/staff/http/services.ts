@@ -20,6 +20,8 @@ export interface StaffServices {
   origin: (req: FastifyRequest) => string
   /** The site's name for passkey prompts, in Japanese (the default language). */
   siteName: (req: FastifyRequest) => string
+  /** The content folder (CONTENT_DIR): where the editor writes. */
+  contentDir: string
 }
 
 declare module 'fastify' {

@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify'
+import { LOCALE_CODES, isLocale, type Locale } from '../../shared/i18n/locales'
+import { ITEM_KINDS, itemKey, SITE_PARTS, SLUG_RE, type EditableItem, type ItemKind, type PublicationState } from '../../shared/admin/editor-model/items'
+import { hasVersions } from '../../shared/admin/content-item/fields'
+import { formOfItem, type EditorForm } from '../../shared/admin/content-item/form-model'
+import { PRESENCE_FRESH_MS, type ContentItemData, type ItemNotice } from '../../shared/admin/content-item/page-data'
+import { STATIC_PAGE_IDS } from '../../shared/content'
+import { readItem } from './files'
+import { outOfDate } from './translation-marks'
+import { publicationState } from './publish-state'
+
+/** The item kind a path names, or null (a 404). */
+export const kindOf = (kind: string | undefined): ItemKind | null => (ITEM_KINDS as readonly string[]).includes(kind ?? '') ? (kind as ItemKind) : null
+
+/** Whether a path's kind and slug can name an item at all (the site's two parts; a slug the folder takes). */
+export function nameable(kind: ItemKind, slug: string | undefined): slug is string {
+  if (!slug) return false
+  return kind === 'site' ? (SITE_PARTS as readonly string[]).includes(slug) : SLUG_RE.test(slug)
+}
+
+const NOTICES = new Set<ItemNotice>(['saved', 'created', 'publish', 'unpublish', 'schedule'])
+export const contentDirOf = (req: FastifyRequest) => req.server.staffArea.contentDir
+
+export function statesOf(item: EditableItem | null, now: number): Partial<Record<Locale, PublicationState>> {
+  if (!item) return {}
+  return Object.fromEntries(LOCALE_CODES.map((l) => [l, hasVersions(item.kind) ? publicationState(item.kind, item.versions?.[l], now) : 'published']))
+}
+
+/** The names of the others who have the item open (their heartbeat in the last minute), after recording this one's. */
+export async function othersEditing(req: FastifyRequest, kind: ItemKind, slug: string): Promise<string[]> {
+  const store = req.server.editorStore
+  const me = req.staffSession!.account.id
+  const now = req.server.staffArea.now()
+  const key = itemKey(kind, slug)
+  await store.touchPresence(key, me, now)
+  const others = await store.presence(key, now - PRESENCE_FRESH_MS, me)
+  if (!others.length) return []
+  const accounts = await req.server.staffArea.store.listAccounts()
+  const names = new Map(accounts.map((a) => [a.id, a.name || a.email]))
+  return others.map((p) => names.get(p.accountId)).filter((n): n is string => !!n)
+}
+
+/** The page's data of an item as it is on disk; `change` replaces parts (what was typed, errors, a conflict). */
+export async function existingItemData(req: FastifyRequest, kind: ItemKind, slug: string, change: Partial<ContentItemData> = {}): Promise<ContentItemData | null> {
+  const read = readItem(contentDirOf(req), kind, slug)
+  if (!read) return null
+  const marks = await req.server.editorStore.marks(itemKey(kind, slug))
+  return {
+    kind,
+    slug,
+    isNew: false,
+    form: formOfItem(read.item),
+    base: read.hash,
+    errors: {},
+    problems: [],
+    conflict: null,
+    states: statesOf(read.item, req.server.staffArea.now()),
+    outOfDate: outOfDate(read.item, marks),
+    others: await othersEditing(req, kind, slug),
+    notice: null,
+    publishError: null,
+    confirm: null,
+    builtIn: kind === 'pages' && (STATIC_PAGE_IDS as readonly string[]).includes(slug),
+    ...change,
+  }
+}
+
+/** GET of an item's editor: `?write=en` opens a missing language to write it; `?notice=` after a save. */
+export async function itemPageData(req: FastifyRequest, params: Record<string, string>, search: URLSearchParams): Promise<ContentItemData | null> {
+  const kind = kindOf(params.kind)
+  if (!kind || !nameable(kind, params.slug)) return null
+  const data = await existingItemData(req, kind, params.slug)
+  if (!data) return null
+  const write = search.get('write')
+  if (isLocale(write) && hasVersions(kind)) data.form[`has.${write}`] = '1'
+  const notice = search.get('notice') as ItemNotice | null
+  if (notice && NOTICES.has(notice)) data.notice = notice
+  return data
+}
+
+/** A new item's empty form: Japanese to write (`?write=en`: English too), a draft until published. */
+export function blankItemData(kind: ItemKind, form: EditorForm = {}): ContentItemData {
+  return { kind, slug: '', isNew: true, form: { 'has.ja': '1', 'ja.draft': '1', ...form }, base: '', errors: {}, problems: [], conflict: null, states: {}, outOfDate: {}, others: [], notice: null, publishError: null, confirm: null, builtIn: false }
+}
+
+export async function newItemPageData(params: Record<string, string>, search: URLSearchParams): Promise<ContentItemData | null> {
+  const kind = kindOf(params.kind)
+  if (!kind || kind === 'site') return null
+  const write = search.get('write')
+  return blankItemData(kind, isLocale(write) ? { [`has.${write}`]: '1', [`${write}.draft`]: '1' } : {})
+}

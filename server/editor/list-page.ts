@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify'
+import type { Locale } from '../../shared/i18n/locales'
+import type { ContentListData, ContentRow } from '../../shared/admin/content-list/page-data'
+import type { ItemKind } from '../../shared/admin/editor-model/items'
+import { shownTime } from '../staff/http/shown-time'
+import { listItems, readItem } from './files'
+import { contentDirOf } from './item-page'
+import { outOfDate } from './translation-marks'
+
+/**
+ * The content list's data: every item of the folder (listItems: titles and states per language),
+ * which translations are out of date (the store's marks against the item's Japanese text), and who
+ * changed it last (its latest revision; none: not changed in the editor yet).
+ */
+export async function loadContentListData(req: FastifyRequest, search: URLSearchParams): Promise<ContentListData> {
+  const dir = contentDirOf(req)
+  const store = req.server.editorStore
+  const [items, latest, accounts] = await Promise.all([listItems(dir, req.server.staffArea.now()), store.latestRevisions(), req.server.staffArea.store.listAccounts()])
+  const names = new Map(accounts.map((a) => [a.id, a.name || a.email]))
+  const rows: ContentRow[] = []
+  for (const listed of items) {
+    const [kind, ...rest] = listed.key.split('/')
+    const slug = rest.join('/')
+    const marks = await store.marks(listed.key)
+    const stale = marks.length ? outOfDate(readItem(dir, kind as ItemKind, slug)?.item ?? null, marks) : {}
+    const revision = latest.get(listed.key)
+    rows.push({
+      kind: kind as ItemKind,
+      slug,
+      titles: listed.titles,
+      states: listed.states,
+      outOfDate: Object.keys(stale) as Locale[],
+      date: listed.date ?? null,
+      changed: revision ? { at: shownTime(revision.at), who: revision.accountId ? (names.get(revision.accountId) ?? null) : null } : null,
+    })
+  }
+  return { rows, notice: search.get('notice') === 'deleted' ? 'deleted' : null }
+}

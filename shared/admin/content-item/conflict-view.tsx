@@ -1,0 +1,58 @@
+import { useI18n } from '../../i18n/context'
+import { staffHref } from '../paths'
+import type { ContentItemData, EditorForm } from './page-data'
+import { EDITOR_FORM_ID } from './slots'
+
+/** The form names whose values differ (state, marks and flags left out), in the order of the page. */
+function differing(theirs: EditorForm, mine: EditorForm): string[] {
+  const names = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].filter((n) => !n.startsWith('still.'))
+  return names.filter((n) => (theirs[n] ?? '') !== (mine[n] ?? ''))
+}
+
+/**
+ * Someone saved this item since it was opened: their version and this one, field by field, and a way
+ * to keep either (keep theirs: open the item again; keep mine: save what was typed over theirs).
+ */
+export function ConflictView({ data, mine }: { data: ContentItemData; mine: EditorForm }) {
+  const { t } = useI18n()
+  const conflict = data.conflict
+  if (!conflict) return null
+  const theirs = conflict.theirs ?? {}
+  const names = differing(theirs, mine)
+  return (
+    <section className="staff-section staff-notice staff-notice--error content-conflict" aria-labelledby="conflict-heading" data-conflict="">
+      <h2 id="conflict-heading">{t('staff.content.item.conflict.heading')}</h2>
+      <p>{t(conflict.theirs ? 'staff.content.item.conflict.text' : 'staff.content.item.conflict.deleted')}</p>
+      <div className="staff-table-wrap" tabIndex={0} role="region" aria-labelledby="conflict-heading">
+        <table className="staff-table content-conflict__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('staff.content.item.conflict.field')}</th>
+              <th scope="col">{t('staff.content.item.conflict.theirs')}</th>
+              <th scope="col">{t('staff.content.item.conflict.mine')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {names.map((n) => (
+              <tr key={n} data-differs={n}>
+                <th scope="row">{n}</th>
+                <td className="content-conflict__value">{theirs[n] ?? ''}</td>
+                <td className="content-conflict__value">{mine[n] ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="form-actions">
+        {conflict.theirs ? (
+          <a className="button button--secondary" href={staffHref('contentItem', { kind: data.kind, slug: data.slug })}>
+            {t('staff.content.item.conflict.keepTheirs')}
+          </a>
+        ) : null}
+        <button type="submit" form={EDITOR_FORM_ID} name="keep" value="mine" className="button button--primary">
+          {t('staff.content.item.conflict.keepMine')}
+        </button>
+      </div>
+    </section>
+  )
+}

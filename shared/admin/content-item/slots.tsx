@@ -1,0 +1,28 @@
+import type { Locale } from '../../i18n/locales'
+import type { ContentItemData, EditorForm } from './page-data'
+
+/**
+ * The places other parts of the editor mount in the item page (issue #27):
+ * - PreviewSlot: the preview pane (ed-preview): the public page as it would be, in an iframe at phone
+ *   and desktop width, fed the form as typed (`form`), and its no-JavaScript "Preview" button, which
+ *   submits the editor form (id EDITOR_FORM_ID) to the preview path with formAction/formTarget.
+ * - ImagePickerSlot: the image picker (ed-images): uploads, then `insert(locale, markdown)` puts the
+ *   image into that language's body at the cursor (or `setField(name, value)`: a cover's path).
+ * Each renders nothing until its owner fills it in; the page gives them everything they need.
+ */
+export const EDITOR_FORM_ID = 'content-editor'
+
+export interface SlotProps {
+  data: ContentItemData
+  form: EditorForm
+  insert: (locale: Locale, markdown: string) => void
+  setField: (name: string, value: string) => void
+}
+
+export function PreviewSlot(_props: SlotProps) {
+  return null
+}
+
+export function ImagePickerSlot(_props: SlotProps) {
+  return null
+}

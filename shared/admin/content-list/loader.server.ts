@@ -1,0 +1,7 @@
+import { loadContentListData } from '../../../server/editor/list-page'
+import type { StaffLoaderContext } from '../types'
+import type { ContentListData } from './page-data'
+
+export function loadContentList({ req, search }: StaffLoaderContext): Promise<ContentListData | null> {
+  return loadContentListData(req, search)
+}
