@@ -12,12 +12,12 @@ function Parts({ parts }: { parts: DiffPart[] }) {
           <span key={i}>{inertText(part.text)}</span>
         ) : part.op === 'add' ? (
           <ins key={i}>
-            <span className="visually-hidden">[{t('staff.content.revisions.addedText')}] </span>
+            <span className="visually-hidden">{`[${t('staff.content.revisions.addedText')}] `}</span>
             {inertText(part.text)}
           </ins>
         ) : (
           <del key={i}>
-            <span className="visually-hidden">[{t('staff.content.revisions.removedText')}] </span>
+            <span className="visually-hidden">{`[${t('staff.content.revisions.removedText')}] `}</span>
             {inertText(part.text)}
           </del>
         ),
