@@ -39,6 +39,18 @@ export const IMAGE_GRACE_MS = 3_600_000
 /** At most this many preview images are remembered (the oldest forgotten first). */
 const MAX_IMAGES = 5_000
 
+/**
+ * The page without what only its script would use: no script runs in a preview (its CSP and the frame's
+ * sandbox), so its script and module tags, their preloads and the messages' preload are left out rather
+ * than refused one by one in the console. The page's data (JSON, JSON-LD) stays. The markup is the
+ * renderer's own (server/render/document.ts); content never writes a tag (its text is escaped).
+ */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '')
+}
+
 interface PreviewPluginOptions {
   config: Config
   makeRenderer: (content: ContentSource) => PageRenderer
@@ -91,7 +103,7 @@ export default fp<PreviewPluginOptions>(
         const page = await renderer
           .prepare({ pathname, search: new URLSearchParams(), origin: publicOrigin(req, config), bot: true, onError: (err) => req.log.error({ err }, 'preview render failed') })
           .render()
-        return { statusCode: page.statusCode, html: (await collect(page.body)).toString('utf8') }
+        return { statusCode: page.statusCode, html: withoutScripts((await collect(page.body)).toString('utf8')) }
       },
       image(hash) {
         const kept = images.get(hash)

@@ -4,7 +4,6 @@ import { localeInfo } from '../../i18n/locales'
 import { useStaffState } from '../context'
 import { inertText } from '../inert-text'
 import { staffHref } from '../paths'
-import { ShownTimeText } from '../shown-time'
 import type { StaffPageProps } from '../types'
 import { PREVIEW_TTL_CHOICES, type PreviewLinkData } from './page-data'
 
@@ -18,15 +17,13 @@ export function PreviewLinkPage({ data }: StaffPageProps<PreviewLinkData>) {
       <p className="staff-muted">{inertText(data.title)}</p>
       {data.made ? (
         <div className="staff-notice" role="status" data-preview-link="">
-          <p>
-            {t('staff.content.preview.link.made', { expires: data.made.expires.text })} <ShownTimeText time={data.made.expires} />
-          </p>
+          <p>{t('staff.content.preview.link.made', { expires: data.made.expires.text })}</p>
           <p>
             <label htmlFor="preview-link-url">{t('staff.content.preview.link.label')}</label>
             <input id="preview-link-url" className="staff-copy" type="text" readOnly value={data.made.url} />
           </p>
           <p>
-            <a href={data.made.url} target="_blank" rel="noopener">
+            <a className="button button--secondary" href={data.made.url} target="_blank" rel="noopener">
               {t('staff.content.preview.link.open')}
             </a>
           </p>

@@ -42,7 +42,7 @@ function Row({ data, row }: { data: RevisionsData; row: RevisionRow }) {
       </td>
       <td>
         {t(`staff.content.revisions.actions.${row.action}`, { from: row.restoredFrom ?? '' })}
-        {row.current ? <strong className="staff-badge"> {t('staff.content.revisions.current')}</strong> : null}
+        {row.current ? <strong className="staff-badge revision-current">{t('staff.content.revisions.current')}</strong> : null}
       </td>
       {(['older', 'newer'] as const).map((side) => (
         <td key={side}>

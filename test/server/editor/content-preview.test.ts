@@ -21,6 +21,8 @@ t.test('the form as typed -> the public page at the item URL, drafts shown, noth
   t.equal(res.headers['x-frame-options'], 'SAMEORIGIN')
   t.match(res.headers['content-security-policy'], "frame-ancestors 'self'")
   t.match(res.headers['content-security-policy'], "script-src 'none'")
+  t.notMatch(res.body, /<script(?! type="application\/(?:ld\+)?json")/, 'no script (none may run): only the page data')
+  t.notMatch(res.body, 'modulepreload')
   t.notOk(existsSync(join(dir, 'news/2026-12-year-end.ja.md')), 'no file written')
   t.equal((await app.inject({ url: '/news/2026-12-year-end' })).statusCode, 404, 'not on the site')
 })
