@@ -101,6 +101,9 @@ export interface SiteInfo {
   employees: number
   representative: string
   mapUrl: string
+  /** The corporate number (13 digits) and the invoice registration number ('T' + 13 digits), when site.yml has them. */
+  corporateNumber?: string
+  invoiceNumber?: string
   /** Account ids by network (shared/social.ts lists the networks). */
   social: Partial<Record<SocialNetwork, string>>
   licences: string[]

@@ -4,7 +4,8 @@
  * regular expressions, so no problem line ever shows a pattern.
  */
 
-import { parseDate } from '../../shared/validation'
+import { getRule, parseDate } from '../../shared/validation'
+import { passes } from '../../shared/validation/validate'
 import { parsePublishDate } from './publication'
 
 /** 'YYYY-MM' of a real month (01-12). */
@@ -42,6 +43,9 @@ export const CONTENT_FORMATS = {
   'international-phone': { validate: (v) => /^\+[0-9-]{6,20}$/.test(v), words: 'must be + and the country code, then digits and - (like +81-3-5555-0123)' },
   email: { validate: (v) => /^[^@\s]+@[^@\s]+$/.test(v), words: 'must be an e-mail address (like info@example.co.jp)' },
   'https-url': { validate: (v) => /^https:\/\/\S+$/.test(v), words: 'must be a web address starting with https://' },
+  // The validation catalogue's rules (the editor's fields check the same in the browser).
+  'corporate-number': { validate: (v) => passes(getRule('corporateNumber'), v, []), words: 'must be a corporate number: 13 half-width digits (like 1234567890123)' },
+  'invoice-number': { validate: (v) => passes(getRule('invoiceNumber'), v, []), words: "must be an invoice registration number: upper-case 'T' and 13 half-width digits (like T1234567890123)" },
   account: { validate: (v) => /^[A-Za-z0-9._-]+$/.test(v), words: 'must be an account id using only a-z, A-Z, 0-9, ., _ and -' },
 } satisfies Record<string, ContentFormat>
 

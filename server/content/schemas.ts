@@ -30,6 +30,9 @@ export const siteSchema = {
     employees: { type: 'integer', minimum: 1 },
     representative: localised(text),
     mapUrl: written('https-url'),
+    // Optional: shown on the about page when written (国税庁の法人番号, the qualified invoice issuer's number).
+    corporateNumber: written('corporate-number'),
+    invoiceNumber: written('invoice-number'),
     social: {
       type: 'object',
       additionalProperties: false,

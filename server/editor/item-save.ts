@@ -59,9 +59,11 @@ export async function saveItem(ctx: StaffActionContext, isNew: boolean): Promise
   const errors = checkEditorForm(kind, slug, form, locale, validateForm, isNew ? staffWords(locale, 'staff.content.item.slugRule') : undefined)
   if (isNew && !errors[SLUG_FIELD] && readItem(contentDirOf(req), kind, slug)) errors[SLUG_FIELD] = staffWords(locale, 'staff.content.item.slugTaken')
   if (Object.keys(errors).length) return again(422, { errors })
+  const next = itemOfForm(kind, slug, form)
+  // Every language removed: that is deleting (its own form), never a save.
+  if (next.versions && !Object.keys(next.versions).length) return again(422, { problems: [staffWords(locale, 'staff.content.item.noLanguage')] })
   const confirmed = body.confirmed === '1' || body.keep === 'mine'
   if (!confirmed) return again(200, { confirm: { action: 'save' } })
-  const next = itemOfForm(kind, slug, form)
   const key = itemKey(kind, slug)
   const dir = contentDirOf(req)
   const { problems } = await checkCandidate(dir, { key, next })

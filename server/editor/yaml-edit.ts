@@ -1,4 +1,4 @@
-import { Document, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, type Node, type YAMLSeq } from 'yaml'
+import { Document, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, visit, type Node, type YAMLSeq } from 'yaml'
 
 /**
  * Edits a YAML mapping (site.yml, a Markdown file's front matter) the way a person would: only the
@@ -86,7 +86,15 @@ function pairText(pair: Pair): string {
   const map = new YAMLMap()
   map.items.push(new Pair(key, pair.value))
   fresh.contents = map
-  const text = fresh.toString(STRINGIFY)
+  let text = fresh.toString(STRINGIFY)
+  // As content/ writes them: flow maps padded ('{ ja: …, en: … }'), flow lists not ('["…", "…"]').
+  visit(pair.value as Node, {
+    Seq(_, seq) {
+      if (!seq.flow) return
+      const padded = new Document(seq).toString(STRINGIFY).trimEnd()
+      text = text.replace(padded, new Document(seq).toString({ ...STRINGIFY, flowCollectionPadding: false }).trimEnd())
+    },
+  })
   return text.endsWith('\n') ? text : `${text}\n`
 }
 
@@ -127,7 +135,9 @@ export function editYamlMap(text: string, data: Record<string, unknown>, scope: 
     edits.push({ start: at, end: at, text: pairText(pair) })
   }
   let out = text.endsWith('\n') || text === '' ? text : `${text}\n`
-  for (const edit of edits.sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end)
+  // From the end back, so that each edit's offsets still hold; insertions at one place end up in their order.
+  const ordered = edits.map((edit, i) => ({ ...edit, i })).sort((a, b) => b.start - a.start || b.end - a.end || b.i - a.i)
+  for (const edit of ordered) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end)
   return out
 }
 

@@ -20,7 +20,7 @@ export function ConflictView({ data, mine }: { data: ContentItemData; mine: Edit
   const theirs = conflict.theirs ?? {}
   const names = differing(theirs, mine)
   return (
-    <section className="staff-section staff-notice staff-notice--error content-conflict" aria-labelledby="conflict-heading" data-conflict="">
+    <section className="staff-section staff-notice staff-notice--error content-conflict" data-conflict="">
       <h2 id="conflict-heading">{t('staff.content.item.conflict.heading')}</h2>
       <p>{t(conflict.theirs ? 'staff.content.item.conflict.text' : 'staff.content.item.conflict.deleted')}</p>
       <div className="staff-table-wrap" tabIndex={0} role="region" aria-labelledby="conflict-heading">

@@ -62,14 +62,14 @@ export function ContentItemPage({ data }: StaffPageProps<ContentItemData>) {
     (l: Locale, markdown: string) => setForm((was) => ({ ...was, [`${l}.body`]: insertBlock(was[`${l}.body`] ?? '', (was[`${l}.body`] ?? '').length, markdown).text })),
     [setForm],
   )
-  const title = data.isNew ? t(`staff.content.item.new.${data.kind}`) : form[`ja.title`] || form['ja.name'] || t(`staff.content.list.kinds.${data.kind}`)
+  const title = data.isNew ? t(`staff.content.item.new.${data.kind}`) : data.kind === 'site' ? t(`staff.content.list.siteParts.${data.slug}`) : LOCALE_CODES.map((l) => data.form[`${l}.title`]).find(Boolean) || data.slug
   const count = Object.keys(errors).length
   return (
     <div className="content-item" data-kind={data.kind}>
       <p className="inquiry-back">
         <a href={staffHref('content')}>{t('staff.content.item.back')}</a>
       </p>
-      <h1>{data.isNew ? title : <span lang="ja">{title}</span>}</h1>
+      <h1>{title}</h1>
       {data.notice ? (
         <p className="staff-notice" role="status" data-notice={data.notice}>
           {t(`staff.content.item.notices.${data.notice}`)}

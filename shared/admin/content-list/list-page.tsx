@@ -1,4 +1,4 @@
-import { LOCALE_CODES } from '../../i18n/locales'
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../../i18n/locales'
 import { useI18n } from '../../i18n/context'
 import type { ItemKind } from '../editor-model/items'
 import { staffHref } from '../paths'
@@ -13,33 +13,42 @@ const CREATABLE = new Set<ItemKind>(['news', 'projects', 'pages'])
 function Row({ row }: { row: ContentRow }) {
   const { t } = useI18n()
   const col = (key: string) => t(`staff.content.list.columns.${key}`)
-  const title = row.titles.ja ?? row.titles.en ?? row.slug
+  const titled = LOCALE_CODES.find((l) => row.titles[l] !== undefined)
+  const title = row.kind === 'site' ? t(`staff.content.list.siteParts.${row.slug}`) : titled ? row.titles[titled]! : row.slug
   return (
     <tr data-item={`${row.kind}/${row.slug}`}>
       <th scope="row" data-label={col('title')}>
-        <a href={staffHref('contentItem', { kind: row.kind, slug: row.slug })} lang={row.titles.ja ? 'ja' : 'en'}>
-          {title}
-        </a>
-        <span className="content-list__slug">{row.slug}</span>
+        <div>
+          <a href={staffHref('contentItem', { kind: row.kind, slug: row.slug })} lang={row.kind === 'site' || !titled || titled === DEFAULT_LOCALE ? undefined : titled}>
+            {title}
+          </a>
+          <span className="content-list__slug">{row.slug}</span>
+        </div>
       </th>
       {LOCALE_CODES.map((l) => {
         const state = row.states[l] ?? 'missing'
         return (
           <td key={l} data-label={t(`staff.content.item.languages.${l}`)} data-state={`${l}:${state}`}>
-            <span className={`badge content-state content-state--${state}`}>{t(`staff.content.list.states.${state}`)}</span>
-            {row.outOfDate.includes(l) ? <span className="badge content-stale__badge">{t('staff.content.item.stale')}</span> : null}
+            <div>
+              <span className={`badge content-state content-state--${state}`}>{t(`staff.content.list.states.${state}`)}</span>
+              {row.outOfDate.includes(l) ? <span className="badge content-stale__badge">{t('staff.content.item.stale')}</span> : null}
+            </div>
           </td>
         )
       })}
-      <td data-label={col('date')}>{row.date ?? ''}</td>
+      <td data-label={col('date')}>
+        <div>{row.date ?? ''}</div>
+      </td>
       <td data-label={col('changed')}>
-        {row.changed ? (
-          <>
-            <ShownTimeText time={row.changed.at} /> {row.changed.who ?? t('staff.content.list.byNobody')}
-          </>
-        ) : (
-          <span className="staff-muted">{t('staff.content.list.never')}</span>
-        )}
+        <div>
+          {row.changed ? (
+            <>
+              <ShownTimeText time={row.changed.at} /> {row.changed.who ?? t('staff.content.list.byNobody')}
+            </>
+          ) : (
+            <span className="staff-muted">{t('staff.content.list.never')}</span>
+          )}
+        </div>
       </td>
     </tr>
   )
@@ -61,7 +70,7 @@ export function ContentListPage({ data }: StaffPageProps<ContentListData>) {
         const rows = data.rows.filter((r) => r.kind === kind)
         const headingId = `kind-${kind}`
         return (
-          <section className="staff-section" key={kind} aria-labelledby={headingId} data-kind={kind}>
+          <section className="staff-section" key={kind} data-kind={kind}>
             <div className="content-list__head">
               <h2 id={headingId}>{t(`staff.content.list.kinds.${kind}`)}</h2>
               {CREATABLE.has(kind) ? (

@@ -34,6 +34,31 @@ function Access({ site, image }: { site: SiteInfo; image?: ImageRef | undefined 
   )
 }
 
+/** The corporate number and invoice registration number, when site.yml has them (about page). */
+function Registration({ site }: { site: SiteInfo }) {
+  const { t } = useI18n()
+  if (!site.corporateNumber && !site.invoiceNumber) return null
+  return (
+    <section className="registration" aria-labelledby="registration-title">
+      <h2 id="registration-title">{t('units.about.registrationTitle')}</h2>
+      <dl>
+        {site.corporateNumber ? (
+          <div>
+            <dt>{t('units.about.corporateNumber')}</dt>
+            <dd>{site.corporateNumber}</dd>
+          </div>
+        ) : null}
+        {site.invoiceNumber ? (
+          <div>
+            <dt>{t('units.about.invoiceNumber')}</dt>
+            <dd>{site.invoiceNumber}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  )
+}
+
 /** About, service, greeting, privacy policy, terms: Markdown from the content folder. */
 export function StaticPage({ data }: { data: StaticPageData }) {
   const { t } = useI18n()
@@ -53,7 +78,16 @@ export function StaticPage({ data }: { data: StaticPageData }) {
       </div>
     )
   }
-  return <PageBody page={data.page}>{data.id === 'about' ? <Access site={site} image={data.image} /> : null}</PageBody>
+  return (
+    <PageBody page={data.page}>
+      {data.id === 'about' ? (
+        <>
+          <Registration site={site} />
+          <Access site={site} image={data.image} />
+        </>
+      ) : null}
+    </PageBody>
+  )
 }
 
 /** The company pages' frame: title and lead, then the Markdown (and what the page adds under it). */

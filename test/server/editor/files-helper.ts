@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from
 import { createHash } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import type { Test } from 'tap'
 import { FIXTURE_CONTENT } from '../../helper'
 
 /** A copy of a content tree (the fixture's, or content/) in a temporary folder, removed after the test. */
@@ -24,4 +25,16 @@ export function treeHashes(dir: string): Record<string, string> {
   }
   walk(dir)
   return out
+}
+
+/** Runs `fn`, which must throw an instance of `type`; answers the error. */
+export function throwsA<E>(t: Test, fn: () => unknown, type: new (...args: any[]) => E): E {
+  try {
+    fn()
+  } catch (err) {
+    t.ok(err instanceof type, `throws ${type.name}`)
+    return err as E
+  }
+  t.fail(`expected ${type.name}`)
+  return undefined as E
 }

@@ -1,7 +1,7 @@
 // The editor's files module (issue #27): items read from and written to a copy of the content folder as a
 // person writes them, whole, under the marker; a stale hash is a conflict; the candidate tree is checked
 // as content:check does without touching the folder.
-import t, { type Test } from 'tap'
+import t from 'tap'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EditableItem } from '../../../shared/admin/editor-model/items'
@@ -11,21 +11,9 @@ import { ABSENT_HASH, readItem, writeItem } from '../../../server/editor/files'
 import { checkCandidate } from '../../../server/editor/files-check'
 import { readMarker } from '../../../server/editor/marker'
 import { ContentConflict, ContentRefused } from '../../../server/editor/types'
-import { contentCopy, treeHashes } from './files-helper'
+import { contentCopy, throwsA, treeHashes } from './files-helper'
 
 const ARTICLE = 'news/2026-04-new-office'
-
-/** Runs `fn`, which must throw an instance of `type`; answers the error. */
-function throwsA<E>(t: Test, fn: () => unknown, type: new (...args: any[]) => E): E {
-  try {
-    fn()
-  } catch (err) {
-    t.ok(err instanceof type, `throws ${type.name}`)
-    return err as E
-  }
-  t.fail(`expected ${type.name}`)
-  return undefined as E
-}
 
 t.test('every file of content/ saved unchanged is written back byte for byte', async (t) => {
   const dir = contentCopy(t, 'content')
@@ -141,6 +129,12 @@ t.test('site.yml: an edited part keeps every comment, blank line and untouched k
   t.match(text, /menus:\n {2}header:\n {4}- \/about\n {4}- \/news\n {2}footer:\n/)
   t.equal(text.split('\n').length, edited.split('\n').length - 5)
   await loadContent(dir)
+  // A list written on one line stays on one line, in the file's own form.
+  const again = readItem(dir, 'site', 'profile')!
+  const licences = again.item.data!.licences as { ja: string[]; en: string[] }
+  writeItem(dir, 'site/profile', again.hash, { ...again.item, data: { ...again.item.data!, licences: { ...licences, ja: [...licences.ja, '宅地建物取引業 東京都知事(1)第00000号'] } } })
+  const listed = readFileSync(join(dir, 'site.yml'), 'utf8')
+  t.equal(listed, text.replace(/\n {2}ja: \[(.*)\]\n/, (_, items: string) => `\n  ja: [${items}, "宅地建物取引業 東京都知事(1)第00000号"]\n`))
   // The menus' hash from before their save is stale now: a conflict.
   throwsA(t, () => writeItem(dir, 'site/menus', menus.hash, menus.item), ContentConflict)
 })

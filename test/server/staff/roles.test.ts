@@ -33,7 +33,9 @@ const table = [
   ...staffEndpoints.map((e) => ({ id: e.id, path: pathOf(STAFF_PATHS[e.id]), access: e.access, get: false, post: true, json: e.kind === 'json' })),
 ]
 
-const roleRefused = (res: LightMyRequestResponse) => res.statusCode === 403 && /data-reason="forbidden"/.test(res.body)
+// A page's refusal is the staff error page; a JSON endpoint's (the editor's presence heartbeat) is JSON.
+const roleRefused = (res: LightMyRequestResponse) =>
+  res.statusCode === 403 && (/data-reason="forbidden"/.test(res.body) || (String(res.headers['content-type']).startsWith('application/json') && res.json().statusCode === 403))
 const toSignIn = (res: LightMyRequestResponse) => res.statusCode === 303 && String(res.headers.location).startsWith(`${STAFF_PATHS.signIn}?next=`)
 
 t.test('the table says what the issue requires', async (t) => {
