@@ -28,6 +28,7 @@ import inboxJobsPlugin, { type InboxJobsDeps } from './plugins/inbox-jobs'
 import sitemapPlugin from './plugins/sitemap'
 import staticPlugin from './plugins/static'
 import contentPlugin from './plugins/content'
+import contentPreviewPlugin from './plugins/content-preview'
 import urlPolicyPlugin, { refuseBadUrls } from './plugins/url-policy'
 import { answerClientError } from './client-error'
 import { capConnections, httpServerOptions } from './http-limits'
@@ -147,6 +148,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(contactPlugin, { config, deps: deps.contact })
   // The staff area (/admin): its own routes, renderer, sessions and headers, on the inquiry database's staff store.
   await app.register(staffPlugin, { config, manifest, deps: deps.staff })
+  // The content editor's preview: the public renderer drawing content not served yet (drafts, the form as typed).
+  await app.register(contentPreviewPlugin, { config, makeRenderer, now: deps.staff?.now })
   // The inbox's daily jobs (retention erasure, digest), once a day across replicas, on the staff area's clock.
   await app.register(inboxJobsPlugin, { config, deps: { ...deps.inboxJobs, now: deps.staff?.now } })
   await app.register(pagesPlugin)

@@ -44,7 +44,8 @@ export default fp<{ cacheDir: string }>(
     }
 
     app.get<{ Params: { hash: string; file: string } }>('/media/:hash/:file', async (req, reply) => {
-      const source = app.contentHolder.image(req.params.hash)
+      // Also an image a content preview showed a moment ago (a draft's cover): server/plugins/content-preview.ts.
+      const source = app.contentHolder.image(req.params.hash) ?? app.contentPreview?.image(req.params.hash)
       const m = FILE.exec(req.params.file)
       const width = Number(m?.[1])
       const format = m?.[2] as VariantFormat | undefined

@@ -13,6 +13,8 @@ import { personRoute } from './person/route'
 import { inquiryRoute } from './inquiry/route'
 import { contentListRoute } from './content-list/route'
 import { contentItemRoute, contentNewRoute } from './content-item/route'
+import { revisionsRoute } from './content-revisions/route'
+import { previewLinkRoute, sharedPreviewRoute } from './content-preview-link/route'
 import type { StaffAccess, StaffRouteDef } from './types'
 import type { StaffRole } from './roles'
 import type { StaffPathId } from './paths'
@@ -27,7 +29,7 @@ export type * from './types'
  * such as /admin/inquiries/stats and /admin/inquiries/person; one content item, /admin/content/:kind/:slug, after
  * /admin/content/new/:kind).
  */
-export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, personRoute, contentListRoute, contentNewRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute, contentItemRoute]
+export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, personRoute, contentListRoute, contentNewRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute, contentItemRoute, revisionsRoute, previewLinkRoute, sharedPreviewRoute]
 
 export function findStaffRoute(id: StaffPathId | string | null | undefined): StaffRouteDef<any> | undefined {
   return staffRoutes.find((r) => r.id === id)

@@ -2,6 +2,8 @@ import { EDITOR_ROLES } from '../../../shared/admin/roles'
 import { MAX_UPLOAD_BYTES } from '../../editor/image-upload'
 import { uploadImage } from '../../editor/http/upload-image'
 import { deleteItem, itemPresence, publishItem } from '../../editor/item-posts'
+import { previewItem } from '../../editor/http/preview-endpoints'
+import { restoreRevision } from '../../editor/http/revisions'
 import type { StaffEndpoint } from './endpoints'
 
 /**
@@ -14,4 +16,8 @@ export const contentEndpoints: StaffEndpoint[] = [
   { id: 'contentPublish', access: EDITOR_ROLES, kind: 'form', handle: publishItem },
   { id: 'contentDelete', access: EDITOR_ROLES, kind: 'form', handle: deleteItem },
   { id: 'contentPresence', access: EDITOR_ROLES, kind: 'json', handle: itemPresence },
+  // The preview: the editor's form -> the public page, for the editor's iframe (HTML, framed by the staff area only).
+  { id: 'contentPreview', access: EDITOR_ROLES, kind: 'form', handle: previewItem },
+  // A restore of a revision, after its confirmation (the revisions page's form).
+  { id: 'contentRestore', access: EDITOR_ROLES, kind: 'form', handle: restoreRevision },
 ]

@@ -17,3 +17,5 @@ export function reasonOf(status: number, insecure: boolean): StaffErrorReason {
   if (status === 503) return 'unavailable'
   return status < 500 ? 'notFound' : 'internal'
 }
+/** A staff page's item that does not exist (a POST to it: the staff 404 page). */
+export const StaffNotFound = createError('SITE_STAFF_NOT_FOUND', 'not found', 404)

@@ -16,6 +16,8 @@ export const STAFF_CSP = [
   "connect-src 'self'",
   "manifest-src 'self'",
   "form-action 'self'",
+  // The content editor's preview: an iframe of the staff area's own answer (POST …/preview).
+  "frame-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "object-src 'none'",

@@ -11,11 +11,14 @@ import { sendStaffPage, serveStaffPage, visitorOf } from './pages'
 import { handleStaffPost } from './posts'
 import type { StaffRenderer } from './render'
 import { readSession } from './session'
+import { sharedPreview } from '../../editor/http/shared-preview'
 
 /** A staff form or a passkey step is small: 64 KiB is plenty. */
 const BODY_LIMIT = 64 * 1024
 /** But a reply to an inquiry holds up to 20,000 characters, up to 9 bytes each once form-encoded (a kanji is 3 bytes, each %XX). */
 const REPLY_BODY_LIMIT = 256 * 1024
+/** The content editor's preview posts the whole item, both languages (a body of up to 100,000 characters each). */
+const CONTENT_BODY_LIMIT = 4 * 1024 * 1024
 /** Methods the staff area does not answer: the staff 405 page. */
 const OTHER_METHODS = ['PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const
 
@@ -44,6 +47,12 @@ export async function staffRoutes(app: FastifyInstance, { render, buildId, insec
     app.route({ method: [...OTHER_METHODS], url, config, handler: async () => Promise.reject(new StaffMethod()) })
   }
   app.post(STAFF_PATHS.inquiryReply, { config, bodyLimit: REPLY_BODY_LIMIT }, (req, reply) => handleStaffPost(render, req, reply, buildId))
+  // The editor's forms carry whole articles (a Japanese character is 9 bytes once form-encoded): the save, a new item, the preview.
+  for (const id of ['contentItem', 'contentNew', 'contentPreview'] as const) {
+    app.post(STAFF_PATHS[id], { config, bodyLimit: CONTENT_BODY_LIMIT }, (req, reply) => handleStaffPost(render, req, reply, buildId))
+  }
+  // A signed preview link: the public page itself (anyone holding the link), or the staff page saying why not.
+  app.get(STAFF_PATHS.contentSharedPreview, { config }, sharedPreview(render, buildId))
   // Uploads (the editor's images): multipart/form-data only on their own paths, in a scope of their own; every
   // other staff path keeps refusing it (415). The endpoint's reader sets the limits (multipart.ts).
   const uploads = staffEndpoints.filter((e) => e.kind === 'upload')

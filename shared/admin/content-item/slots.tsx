@@ -1,5 +1,6 @@
 import type { Locale } from '../../i18n/locales'
 import type { ContentItemData, EditorForm } from './page-data'
+import { PreviewPane } from './preview-pane'
 
 /**
  * The places other parts of the editor mount in the item page (issue #27):
@@ -19,8 +20,8 @@ export interface SlotProps {
   setField: (name: string, value: string) => void
 }
 
-export function PreviewSlot(_props: SlotProps) {
-  return null
+export function PreviewSlot({ data, form }: SlotProps) {
+  return <PreviewPane kind={data.kind} slug={data.slug} formId={EDITOR_FORM_ID} saved={!data.isNew} fields={form} />
 }
 
 export function ImagePickerSlot(_props: SlotProps) {

@@ -1,0 +1,107 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { compareItems } from '../../../shared/admin/content-revisions/diff'
+import type { RevisionRow, RevisionsData } from '../../../shared/admin/content-revisions/page-data'
+import { itemKey, type ItemKind } from '../../../shared/admin/editor-model/items'
+import { staffHref } from '../../../shared/admin/paths'
+import type { StaffPageAnswer } from '../../staff/http/pages'
+import { StaffNotFound } from '../../staff/http/errors'
+import { auditOf } from '../../staff/http/services'
+import { shownTime } from '../../staff/http/shown-time'
+import { checkCandidate } from '../files-check'
+import { itemHash, readItem, writeItem } from '../files'
+import { ContentConflict, type EditorCommit, type Revision } from '../types'
+import { itemOfParams } from './preview-endpoints'
+import { itemTitle } from './preview-link-page'
+
+const seqOf = (value: unknown): number | null => (typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null)
+
+async function rowsOf(req: FastifyRequest, revisions: Revision[], hash: string): Promise<RevisionRow[]> {
+  const names = new Map((await req.server.staffStore.listAccounts()).map((a) => [a.id, a.name]))
+  const current = revisions.find((r) => r.hash === hash)
+  return revisions.map((r) => {
+    const name = r.accountId === null ? undefined : names.get(r.accountId)
+    const who: RevisionRow['who'] = r.accountId === null ? { cli: true } : name === undefined ? { removed: true } : { name }
+    return { seq: r.seq, at: shownTime(r.at), who, action: r.action, restoredFrom: r.restoredFrom ?? null, deletion: r.item === null, current: r === current }
+  })
+}
+
+/** Two revisions to compare: those the query names (?older=&newer=, in either order), else the newest two. */
+function comparedPair(revisions: Revision[], search: URLSearchParams): [Revision, Revision] | null {
+  const a = revisions.find((r) => r.seq === seqOf(search.get('older')))
+  const b = revisions.find((r) => r.seq === seqOf(search.get('newer')))
+  if (a && b && a !== b) return a.seq < b.seq ? [a, b] : [b, a]
+  return revisions.length >= 2 ? [revisions[1]!, revisions[0]!] : null
+}
+
+/**
+ * The revisions page's data: every revision of the item, newest first (who, when, what), two of them
+ * compared field by field, and what a restore answered. Null (the 404) for no item of that name with
+ * neither files nor revisions.
+ */
+export async function revisionsData(req: FastifyRequest, params: Record<string, string>, search: URLSearchParams, extra: Partial<RevisionsData> = {}): Promise<RevisionsData | null> {
+  const named = itemOfParams(params)
+  if (!named) return null
+  const key = itemKey(named.kind, named.slug)
+  const { dir } = req.server.contentPreview
+  const saved = readItem(dir, named.kind, named.slug)
+  const revisions = await req.server.editorStore.revisions(key)
+  if (!saved && revisions.length === 0) return null
+  const pair = comparedPair(revisions, search)
+  const hash = itemHash(dir, key)
+  return {
+    kind: named.kind,
+    slug: named.slug,
+    title: itemTitle(saved?.item ?? revisions.find((r) => r.item)?.item ?? null, named.slug),
+    rows: await rowsOf(req, revisions, hash),
+    hash,
+    compare: pair ? { older: pair[0].seq, newer: pair[1].seq, changes: compareItems(pair[0].item, pair[1].item) } : null,
+    notice: null,
+    problems: [],
+    confirm: null,
+    ...extra,
+  }
+}
+
+/**
+ * POST /admin/content/:kind/:slug/restore (`seq`, `hash`: the item's hash when the page was drawn,
+ * `confirmed`): after the confirmation (the dialog, or the step this answers without JavaScript), the
+ * item becomes the revision's item again, as a save would: the whole tree checked first (422 with the
+ * problems), then in one EditorStore.commit the files written if the item is still as the page showed it
+ * (else 409, nothing written) and a new revision 'restore' recorded with a 'content.change' audit entry;
+ * then the content reloaded and the page shown again (303).
+ */
+export async function restoreRevision(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>): Promise<unknown> {
+  const named = itemOfParams(params)
+  if (!named) throw new StaffNotFound()
+  const key = itemKey(named.kind, named.slug)
+  const page = async (statusCode: number, extra: Partial<RevisionsData>): Promise<StaffPageAnswer> => {
+    const data = await revisionsData(req, params, new URLSearchParams(), extra)
+    if (!data) throw new StaffNotFound()
+    return { staffPage: { routeId: 'contentRevisions', params, data, statusCode, path: staffHref('contentRevisions', params as { kind: ItemKind; slug: string }) } }
+  }
+  const seq = seqOf(body.seq)
+  const revision = seq === null ? null : await req.server.editorStore.revision(seq)
+  if (!revision || revision.key !== key || !revision.item) return page(409, { notice: { kind: 'unknown' } })
+  if (body.confirmed !== '1') return page(200, { confirm: { seq: revision.seq } })
+  const expected = typeof body.hash === 'string' ? body.hash : ''
+  const { dir } = req.server.contentPreview
+  if (itemHash(dir, key) !== expected) return page(409, { notice: { kind: 'conflict' } })
+  const { problems } = await checkCandidate(dir, { key, next: revision.item })
+  if (problems.length) return page(422, { notice: { kind: 'refused', seq: revision.seq }, problems })
+  const accountId = req.staffSession?.account.id ?? null
+  const now = req.server.staffArea.now()
+  const change: EditorCommit = {
+    revision: { key, at: now, accountId, action: 'restore', item: revision.item, hash: '', restoredFrom: revision.seq },
+    marks: [],
+    audit: auditOf(req, accountId, 'content.change', key),
+  }
+  try {
+    // The new hash is known once the files are written, inside the transaction: the store records it after `apply`.
+    await req.server.editorStore.commit(change, () => void (change.revision.hash = writeItem(dir, key, expected, revision.item)))
+  } catch (err) {
+    if (err instanceof ContentConflict) return page(409, { notice: { kind: 'conflict' } })
+    throw err
+  }
+  await req.server.reloadContent(`content restore ${key}`)
+  return reply.redirect(`${staffHref('contentRevisions', { kind: named.kind, slug: named.slug })}?restored=${revision.seq}`, 303)
+}

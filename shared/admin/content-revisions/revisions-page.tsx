@@ -1,0 +1,141 @@
+import { useI18n } from '../../i18n/context'
+import { ConfirmSubmit } from '../confirm-submit'
+import { useStaffState } from '../context'
+import { inertText } from '../inert-text'
+import { staffHref } from '../paths'
+import { ShownTimeText } from '../shown-time'
+import type { StaffPageProps } from '../types'
+import { FieldChanges } from './field-changes'
+import type { RevisionRow, RevisionsData } from './page-data'
+
+/** A restore form: `confirmed` empty (a row: the dialog, or the confirmation step without JavaScript) or '1' (the step itself). */
+function RestoreForm({ data, seq, confirmed, children }: { data: RevisionsData; seq: number; confirmed: '' | '1'; children: React.ReactNode }) {
+  const { csrf } = useStaffState()
+  return (
+    <form method="post" action={staffHref('contentRestore', { kind: data.kind, slug: data.slug })} data-op="restore" className={confirmed ? 'form-actions' : undefined}>
+      <input type="hidden" name="_csrf" value={csrf} />
+      <input type="hidden" name="seq" value={seq} />
+      <input type="hidden" name="hash" value={data.hash} />
+      <input type="hidden" name="confirmed" value={confirmed} />
+      {children}
+    </form>
+  )
+}
+
+function Who({ who }: { who: RevisionRow['who'] }) {
+  const { t } = useI18n()
+  if ('name' in who) return <>{inertText(who.name)}</>
+  return <>{t('cli' in who ? 'staff.content.revisions.cli' : 'staff.content.revisions.deletedAccount')}</>
+}
+
+function Row({ data, row }: { data: RevisionsData; row: RevisionRow }) {
+  const { t } = useI18n()
+  const picked = (side: 'older' | 'newer') => (data.compare ? data.compare[side] === row.seq : false)
+  return (
+    <tr data-revision={row.seq} data-current={row.current ? '' : undefined}>
+      <td>{row.seq}</td>
+      <td>
+        <ShownTimeText time={row.at} />
+      </td>
+      <td>
+        <Who who={row.who} />
+      </td>
+      <td>
+        {t(`staff.content.revisions.actions.${row.action}`, { from: row.restoredFrom ?? '' })}
+        {row.current ? <strong className="staff-badge revision-current">{t('staff.content.revisions.current')}</strong> : null}
+      </td>
+      {(['older', 'newer'] as const).map((side) => (
+        <td key={side}>
+          <input type="radio" form="revision-compare" name={side} value={row.seq} defaultChecked={picked(side)} aria-label={`${t(`staff.content.revisions.${side}`)} ${row.seq}`} />
+        </td>
+      ))}
+      <td>
+        {row.deletion ? (
+          <span className="staff-muted">{t('staff.content.revisions.deletion')}</span>
+        ) : row.current ? null : (
+          <RestoreForm data={data} seq={row.seq} confirmed="">
+            <ConfirmSubmit kind="save" tone="primary">
+              {t('staff.content.revisions.restoreThis', { seq: row.seq })}
+            </ConfirmSubmit>
+          </RestoreForm>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+/** An item's revisions: the list, two compared, a restore with its confirmation. */
+export function RevisionsPage({ data }: StaffPageProps<RevisionsData>) {
+  const { t } = useI18n()
+  const { path } = useStaffState()
+  const notice = data.notice
+  return (
+    <>
+      <h1 className="staff-title">{t('staff.content.revisions.heading', { item: inertText(data.title) })}</h1>
+      <p className="staff-muted">{t('staff.content.revisions.intro')}</p>
+      <p>
+        <a href={staffHref('contentItem', { kind: data.kind, slug: data.slug })}>{t('staff.content.revisions.back')}</a>
+      </p>
+      {notice ? (
+        <div className={`staff-notice${notice.kind === 'restored' ? '' : ' staff-notice--error'}`} role={notice.kind === 'restored' ? 'status' : 'alert'} data-notice={notice.kind}>
+          <p>{t(`staff.content.revisions.notices.${notice.kind}`, { seq: notice.seq ?? '' })}</p>
+          {data.problems.length ? (
+            <ul data-problems="">
+              {data.problems.map((p) => (
+                <li key={p}>{inertText(p)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {data.confirm ? (
+        <section className="staff-notice staff-notice--error" role="alertdialog" aria-labelledby="confirm-step-title" data-confirm="restore">
+          <h2 id="confirm-step-title">{t('staff.content.revisions.confirm.title', { seq: data.confirm.seq })}</h2>
+          <p>{t('staff.content.revisions.confirm.text')}</p>
+          <RestoreForm data={data} seq={data.confirm.seq} confirmed="1">
+            <a className="button button--secondary" href={path}>
+              {t('units.confirmDialog.cancel')}
+            </a>
+            <button type="submit" className="button button--primary">
+              {t('staff.content.revisions.restore')}
+            </button>
+          </RestoreForm>
+        </section>
+      ) : null}
+      {data.rows.length === 0 ? (
+        <p data-no-revisions="">{t('staff.content.revisions.none')}</p>
+      ) : (
+        <>
+          <form id="revision-compare" method="get" action={path} />
+          <div className="staff-table-wrap">
+            <table className="staff-table" data-revisions="">
+              <caption className="visually-hidden">{t('staff.content.revisions.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('staff.content.revisions.seq')}</th>
+                  <th scope="col">{t('staff.content.revisions.at')}</th>
+                  <th scope="col">{t('staff.content.revisions.who')}</th>
+                  <th scope="col">{t('staff.content.revisions.action')}</th>
+                  <th scope="col">{t('staff.content.revisions.older')}</th>
+                  <th scope="col">{t('staff.content.revisions.newer')}</th>
+                  <th scope="col">{t('staff.content.revisions.restore')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((row) => (
+                  <Row key={row.seq} data={data} row={row} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            <button type="submit" form="revision-compare" className="button button--secondary">
+              {t('staff.content.revisions.compare')}
+            </button>
+          </p>
+        </>
+      )}
+      {data.compare ? <FieldChanges {...data.compare} /> : null}
+    </>
+  )
+}
