@@ -14,7 +14,8 @@ import { writeFileAtomic } from '../../../server/editor/atomic'
 import { loadSteady } from '../../../server/editor/content-sync'
 import { MARKER_FILE, readMarker, writingContent } from '../../../server/editor/marker'
 import { freshPgDatabase } from '../contact/helper'
-import { build, FIXTURE_CONTENT, testConfig } from '../../helper'
+import { loadConfig } from '../../../server/config'
+import { build, configError, FIXTURE_CONTENT, testConfig } from '../../helper'
 
 function contentCopy(t: { teardown: (fn: () => unknown) => void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'content-sync-'))
@@ -133,4 +134,12 @@ t.test('loadSteady: a marker changed during the load means another load', async 
   )
   t.equal(loads, 2, 'loaded twice')
   t.equal(loaded.at(Date.now()).content.page('about', 'en').title, 'Company 2', 'the second load, after the save')
+})
+
+t.test('CONTENT_SYNC_MS: 500 by default, 0 to 60000, one clear line otherwise', async (t) => {
+  t.equal(loadConfig({}).contentSyncMs, 500)
+  t.equal(loadConfig({ CONTENT_SYNC_MS: '0' }).contentSyncMs, 0, '0: no polling')
+  t.match(configError({ CONTENT_SYNC_MS: 'often' }), /^CONTENT_SYNC_MS: /m)
+  t.match(configError({ CONTENT_SYNC_MS: '60001' }), /^CONTENT_SYNC_MS: invalid value "60001" \(must be <= 60000\)$/m)
+  t.match(configError({ CONTENT_SYNC_MS: '-5' }), /^CONTENT_SYNC_MS: /m)
 })
