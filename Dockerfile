@@ -18,7 +18,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Runtime: no compiler, no dev dependencies; only DATA_DIR is writable.
+# Runtime: no compiler, no dev dependencies; only DATA_DIR and the content folder (a volume: the editor saves there) are writable.
 FROM ${NODE_IMAGE} AS runtime
 # The package version and the source revision, as labels (docker image inspect shows them).
 ARG VERSION=unknown
@@ -40,13 +40,15 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends tini libjemalloc2 \
  && rm -rf /var/lib/apt/lists/* \
  && ln -s "$(dpkg -L libjemalloc2 | grep '/libjemalloc\.so\.2$')" /usr/local/lib/libjemalloc.so.2 \
- && mkdir -p /data \
- && chown node:node /data
+ && mkdir -p /data /app/content \
+ && chown node:node /data /app/content
 ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2
 COPY --from=deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --chown=root:root package.json ./
-COPY --chown=root:root content ./content
+# The sample content, the node user's (uid 1000): the content editor writes this folder. Docker seeds the
+# compose file's site-content volume from it on its first start only; later images never overwrite it.
+COPY --chown=node:node content ./content
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

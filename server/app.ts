@@ -29,6 +29,7 @@ import sitemapPlugin from './plugins/sitemap'
 import staticPlugin from './plugins/static'
 import contentPlugin from './plugins/content'
 import contentPreviewPlugin from './plugins/content-preview'
+import contentSchedulePlugin from './plugins/content-schedule'
 import urlPolicyPlugin, { refuseBadUrls } from './plugins/url-policy'
 import { answerClientError } from './client-error'
 import { capConnections, httpServerOptions } from './http-limits'
@@ -54,7 +55,7 @@ export interface AppDeps {
 function givenContent(given: AppDeps['content']): Loaded | undefined {
   if (!given) return undefined
   const shownImages = new Set(given.images.byHash.keys())
-  return { content: given.content, images: given.images, warnings: [], at: () => ({ content: given.content, nextChangeAt: null, shownImages }) }
+  return { content: given.content, images: given.images, warnings: [], at: () => ({ content: given.content, nextChangeAt: null, shownImages }), schedule: [] }
 }
 
 /** Share of the V8 heap limit above which requests get 503 (under-pressure). */
@@ -152,6 +153,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(contentPreviewPlugin, { config, makeRenderer, now: deps.staff?.now })
   // The inbox's daily jobs (retention erasure, digest), once a day across replicas, on the staff area's clock.
   await app.register(inboxJobsPlugin, { config, deps: { ...deps.inboxJobs, now: deps.staff?.now } })
+  // Scheduled publications' audit entries, once across replicas, on the content's clock.
+  await app.register(contentSchedulePlugin, { now: deps.now })
   await app.register(pagesPlugin)
   await app.register(sitemapPlugin, { config })
   await app.register(mediaPlugin, { cacheDir: join(config.dataDir, 'media') })

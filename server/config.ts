@@ -29,6 +29,8 @@ export interface Config {
   contentDir: string
   /** Reload the content when a file of contentDir changes (besides SIGHUP). */
   contentWatch: boolean
+  /** How often (ms) every replica looks at the content folder's change marker (server/editor/content-sync.ts); 0: never. */
+  contentSyncMs: number
   /** The only writable folder: database, image variant cache. */
   dataDir: string
   shutdownTimeoutMs: number
@@ -82,6 +84,7 @@ export const envSchema = {
     MAX_CONNECTIONS: { type: 'integer', minimum: 1, maximum: 1000000, default: 1024 },
     PAGE_CACHE: { type: 'string', enum: ['true', 'false'], default: 'true' },
     CONTENT_WATCH: { type: 'string', enum: ['true', 'false'], default: 'false' },
+    CONTENT_SYNC_MS: { type: 'integer', minimum: 0, maximum: 60000, default: 500 },
     PAGE_CACHE_MAX_MB: { type: 'integer', minimum: 1, maximum: 4096, default: 64 },
     METRICS_PORT: { type: 'integer', minimum: 1, maximum: 65535 },
     METRICS_HOST: { type: 'string', format: 'host', default: '127.0.0.1' },
@@ -166,6 +169,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, { server
     distDir: resolve(v.DIST_DIR),
     contentDir: resolve(v.CONTENT_DIR),
     contentWatch: v.CONTENT_WATCH === 'true',
+    contentSyncMs: v.CONTENT_SYNC_MS,
     dataDir: resolve(v.DATA_DIR),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: v.SHUTDOWN_DELAY_MS,

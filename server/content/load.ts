@@ -5,7 +5,7 @@ import { loadNews, loadProjects } from './items'
 import { siteMenus } from './navigation'
 import { loadPages, loadSiteImages } from './pages'
 import { readSiteFile, serviceCards, siteInfos } from './site'
-import { nextPublication, viewVersion, visibleItems } from './publication'
+import { nextPublication, scheduledInstants, viewVersion, visibleItems, type ScheduledInstant } from './publication'
 import { imagesShownBy } from './served-images'
 import { buildContentSource } from './source'
 import { warnPagesOutsideMenus } from './warnings'
@@ -31,6 +31,8 @@ export interface Loaded {
    * of the images that content shows (a draft's or a scheduled article's alone are not among them).
    */
   at(now: number): { content: ContentSource; nextChangeAt: number | null; shownImages: ReadonlySet<string> }
+  /** Every instant a language of a news article or project becomes visible (past ones too): the fires of the schedule. */
+  schedule: readonly ScheduledInstant[]
 }
 
 export interface LoadOptions {
@@ -73,5 +75,6 @@ export async function loadContent(contentDir: string, { drafts = false }: LoadOp
     images: ctx.images,
     warnings: ctx.warnings,
     at,
+    schedule: scheduledInstants({ news, projects }),
   }
 }

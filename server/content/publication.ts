@@ -153,3 +153,26 @@ export function viewVersion(version: string, collections: ItemsBySlug<object>[],
   }
   return createHash('sha256').update(`${version}:${drafts ? 'drafts' : 'published'}:${passed}`).digest('hex').slice(0, 16)
 }
+
+/** One language of one item becoming visible at an instant (the schedule's fire, server/editor/content-schedule.ts). */
+export interface ScheduledInstant {
+  /** `news/<slug>`, `projects/<slug>`. */
+  key: string
+  locale: string
+  at: number
+}
+
+/** Every instant (finite: not a project's -Infinity) at which a language of an item that is not a draft becomes visible. */
+export function scheduledInstants(collections: Record<string, ItemsBySlug<object>>): ScheduledInstant[] {
+  const out: ScheduledInstant[] = []
+  for (const [kind, items] of Object.entries(collections)) {
+    for (const [slug, versions] of items) {
+      for (const [locale, item] of Object.entries(versions)) {
+        if (!item) continue
+        const { draft, publishAt } = publicationOf(item)
+        if (!draft && Number.isFinite(publishAt)) out.push({ key: `${kind}/${slug}`, locale, at: publishAt })
+      }
+    }
+  }
+  return out
+}

@@ -35,6 +35,8 @@ interface HolderOptions {
   now?: () => number
   /** Told the outcome of every reload (the metrics count them). */
   onReload?: ((result: 'ok' | 'failed') => void) | undefined
+  /** Told every view swapped in (a load, a publication instant passed) and its instant: the schedule's fires. */
+  onView?: ((loaded: Loaded, at: number) => void) | undefined
 }
 
 /** setTimeout's longest delay: a publication further away is looked at again after it. */
@@ -49,7 +51,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1
  * instant, should the timer be late or the clock a test's). /media/ serves the images of the current view,
  * and those a swap hid for a grace period (served-images.ts).
  */
-export async function createContentHolder({ load, log, now = Date.now, onReload }: HolderOptions) {
+export async function createContentHolder({ load, log, now = Date.now, onReload, onView }: HolderOptions) {
   let loaded = await load()
   let current: ContentSnapshot
   // Images the views before showed, served for a grace period: never the snapshots themselves (their page caches must go).
@@ -71,6 +73,7 @@ export async function createContentHolder({ load, log, now = Date.now, onReload 
       const wait = Math.min(Math.max(nextChangeAt - at, 0), MAX_TIMER_MS)
       timer = setTimeout(publishDue, wait).unref()
     }
+    onView?.(loaded, at)
   }
   /** The view at the next publication instant. */
   function publishDue(): void {

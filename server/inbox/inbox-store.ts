@@ -19,7 +19,7 @@ export function createInboxStore(runner: Runner, d: Dialect): InboxStore {
     exportRows: (filter, actor, at, entry) => write(exportRows(d, filter, actor, at, entry)),
     dueForErasure: (closedBefore) => read(dueForErasure(closedBefore)),
     erase: (ids, reason, actor, at) => write(erase(d, ids, reason, actor, at)),
-    claimJob: (job, period, at) => write(claimJob(job, period, at)),
+    claimJob: (job, period, at, entry) => write(claimJob(job, period, at, entry)),
     queueDigest: (accountId, day, payload, at) => write(queueDigest(accountId, day, payload, at)),
     digestFor: (accountId, newBefore) => read(digestFor(accountId, newBefore)),
   }

@@ -86,9 +86,10 @@ export interface InboxStore {
   erase(ids: string[], reason: 'retention' | 'request', actor: Actor, at: number): Promise<number>
   /**
    * Runs a scheduled job's period once across every replica: true for the one caller that claimed
-   * (job, period), false for every other (the same on PostgreSQL with many replicas).
+   * (job, period), false for every other (the same on PostgreSQL with many replicas). With `entry`, the
+   * claim writes that audit entry in its transaction (a scheduled publication's `content.publish`).
    */
-  claimJob(job: string, period: string, at: number): Promise<boolean>
+  claimJob(job: string, period: string, at: number, entry?: AuditEntry): Promise<boolean>
   /** Queues a digest mail once per (account, day): false when that digest was queued already. */
   queueDigest(accountId: string, day: string, payload: { to: string; subject: string; text: string }, at: number): Promise<boolean>
   /** A responder's digest: the open inquiries assigned to them, and those left 'new' since before `newBefore` (ISO). */

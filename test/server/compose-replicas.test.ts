@@ -54,7 +54,7 @@ t.test('three replicas: the same service, with the same settings but their name'
   for (const name of replicaNames) t.same(override.services[name].environment, own.environment, `${name}: the x-replica settings (YAML merge key)`)
   for (const [key, value] of Object.entries(base.services.site)) {
     if (key === 'environment') t.same(siteEnvironment, { ...base.services.site.environment, ...own.environment }, 'environment: the base\'s, with DATABASE_URL_FILE, FORM_SECRET_FILE, REDIS_URL, SHUTDOWN_* added')
-    else if (key === 'volumes') t.same(site.volumes, own.volumes, 'volumes: the per-replica /data replaces the shared site-data')
+    else if (key === 'volumes') t.same(site.volumes, [...own.volumes, 'site-content:/app/content'], 'volumes: the per-replica /data replaces the shared site-data; the content volume stays the base\'s')
     else if (key === 'secrets') t.same(site.secrets, [...(value as string[]), ...own.secrets], 'secrets: the base\'s smtp_url, with database_url and form_secret added')
     else if (key === 'networks') t.same(site.networks, { web: null, backend: null }, 'networks: web (the proxy) and backend (postgres, redis)')
     else if (key in own) t.same(site[key], own[key], `${key}: the override's`)
@@ -122,7 +122,11 @@ t.test('no fixed name or address on a replica, per-replica DATA_DIR, the proxy k
     t.notOk(Object.values(service.networks ?? {}).some((n: any) => n?.ipv4_address), `${name}: no fixed address`)
     const data = service.volumes.filter((v: any) => target(v) === '/data')
     t.ok(data.length === 1 && isMap(data[0]) && data[0].type === 'volume' && !data[0].source, `${name}: DATA_DIR (/data) is an anonymous volume of its own, not the shared site-data`)
+    // The content the editor saves: one named volume for all, so a save through one replica reaches the others (CONTENT_SYNC_MS).
+    t.same(service.volumes.filter((v: any) => target(v) === '/app/content'), ['site-content:/app/content'], `${name}: CONTENT_DIR is the shared site-content volume`)
   }
+  t.ok('site-content' in model.volumes, 'site-content is a named volume of the project')
+  t.notOk(environmentOf(site).CONTENT_SYNC_MS, 'CONTENT_SYNC_MS left at its default (500 ms), or to .env')
   t.ok(model.services.proxy.networks.web.ipv4_address, 'the proxy keeps its fixed address')
 })
 

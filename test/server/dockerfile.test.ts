@@ -80,6 +80,21 @@ t.test('compose: site behind a reverse proxy, named data volume, restart policie
   t.equal(interpolate(site.environment.SITE_URL, { SITE_DOMAIN: 'www.example.co.jp', SITE_URL: 'https://example.co.jp' }), 'https://example.co.jp', 'an explicit SITE_URL wins')
 })
 
+t.test('content: the node user\'s folder in the image, a named volume in compose (seeded from the image, written by the editor)', async (t) => {
+  const runtime = runtimeInstructions()
+  const copy = runtime.find((i) => i.getKeyword() === 'COPY' && /\scontent\s+\.\/content$/.test(i.getTextContent()))
+  t.match(copy?.getTextContent(), /--chown=node:node/, 'the sample content belongs to the node user (uid 1000), who runs the server')
+  const mkdir = runtime.find((i) => i.getKeyword() === 'RUN' && /chown node:node[^&]*\/app\/content/.test(i.getTextContent()))
+  t.ok(mkdir, 'the folder itself too (a volume mounted there is seeded with its owner)')
+  t.match(runtimeEnv().CONTENT_DIR, '/app/content')
+  const compose = parseYaml(readFileSync('docker-compose.yml', 'utf8'))
+  const { site } = compose.services
+  t.ok(site.volumes.includes('site-content:/app/content'), 'CONTENT_DIR is the named volume site-content')
+  t.ok('site-content' in compose.volumes)
+  t.equal(site.read_only, true, 'the rest of the file system stays read-only')
+  t.notOk(site.volumes.some((v: string) => /:\/app\/content:ro$/.test(v)), 'no read-only content mount')
+})
+
 t.test('compose: the site runs with least privilege and limits that agree with the heap', async (t) => {
   const compose = parseYaml(readFileSync('docker-compose.yml', 'utf8'))
   const { site, proxy } = compose.services
