@@ -51,3 +51,14 @@ export function insertBlock(text: string, at: number, block: string): TextEdit {
   const inserted = `${before}${block}\n`
   return { text: text.slice(0, at) + inserted + text.slice(at), start: at + inserted.length, end: at + inserted.length }
 }
+
+/** An image in Markdown, `![alt](path)`: the description on one line, its brackets and backslashes escaped. */
+export function markdownImage(alt: string, path: string): string {
+  const text = alt.replace(/\s+/g, ' ').trim().replace(/[\\[\]]/g, (c) => `\\${c}`)
+  return `![${text}](${path})`
+}
+
+/** The descriptions of the Markdown images in a body (`![alt](…)`), unescaped, in order. */
+export function imageAlts(body: string): string[] {
+  return [...body.matchAll(/!\[((?:\\.|[^\\\]])*)\]\(/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'))
+}
