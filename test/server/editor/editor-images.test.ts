@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { validateFields } from '../../../shared/validation/form'
 import { checkEditorForm } from '../../../shared/admin/content-item/form-check'
-import { imageAlts, markdownImage } from '../../../shared/admin/content-item/markdown-tools'
+import { imageAlts, insertBlock, markdownImage } from '../../../shared/admin/content-item/markdown-tools'
 import { clock } from '../staff/web-helper'
 import { editor, editorApp, formOf, openItem, pageState, post } from './pages-helper'
 import { staffWords } from '../../../server/editor/item-save'
@@ -66,4 +66,13 @@ t.test('a body image without its description: 422 on that body with the staff me
 t.test('the Markdown image: one line, brackets escaped; its description read back', async (t) => {
   t.equal(markdownImage(' a\nb ] [c\\ ', 'images/uploads/2026/x-1.jpg'), '![a b \\] \\[c\\\\](images/uploads/2026/x-1.jpg)')
   t.same(imageAlts('![a \\] b](x) ![](y) ![ ](z) [not](w)'), ['a ] b', '', ' '])
+})
+
+t.test('an image put in at the cursor: a paragraph of its own, one blank line either side, never more', async (t) => {
+  const img = '![a](p.jpg)'
+  t.same(insertBlock('one\n\ntwo', 3, img), { text: `one\n\n${img}\n\ntwo`, start: 5 + img.length, end: 5 + img.length }, 'at the end of a paragraph')
+  t.equal(insertBlock('one\n\ntwo', 5, img).text, `one\n\n${img}\n\ntwo`, 'at the start of one')
+  t.equal(insertBlock('one two', 3, img).text, `one\n\n${img}\n\n two`, 'within a line')
+  t.equal(insertBlock('', 0, img).text, `${img}\n`, 'an empty body')
+  t.equal(insertBlock('one', 3, img).text, `one\n\n${img}\n`, 'at the end')
 })
