@@ -128,6 +128,7 @@ t.test('an editor: new article in both languages, a phone photo as cover and in 
   t.ok(await page.locator('#image-alt-en').evaluate((el) => document.activeElement === el), 'the cursor on it')
   t.notMatch(await page.inputValue('#f-ja-body'), '![', 'nothing inserted yet')
   await axeInBothThemes(t, page, 'the editor with the pickers and an image to describe (ja)')
+  await screenshots(page, 'content-walk-describe-ja')
   await page.fill('#image-alt-en', fields.en.alt)
   await page.click('[data-image-action="insert"]')
   await page.waitForSelector('[data-image-insert]', { state: 'detached' })
