@@ -206,3 +206,18 @@ t.test('an editor: new article in both languages, a phone photo as cover and in 
   t.same(problems.filter((p) => !p.includes('status of 422')), [], 'no console error or warning')
   t.equal(problems.length - problems.filter((p) => !p.includes('status of 422')).length, previews, "the 422s logged are the preview's")
 })
+
+t.test("a project's gallery: the photo fills the next row in both languages, its description where the cursor goes", async (t) => {
+  const { page, problems } = await enrolledPage(t, 'gallery-walk@example.test', 'editor', '高橋 二郎', { locale: 'ja-JP', viewport: { width: 1366, height: 900 } })
+  await page.goto(`${SITE_URL}/admin/content/projects/minato-office-tower`)
+  await hydrated(page)
+  t.equal(await page.inputValue('#f-en-gallery-1-src'), 'images/small.svg', 'two rows already')
+  await page.setInputFiles('[data-picker="gallery"] input[type="file"]', { name: 'tower.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await page.waitForSelector('[data-picker="gallery"] [data-uploaded]')
+  const path = await page.inputValue('#f-ja-gallery-2-src')
+  t.match(path, /^images\/uploads\/\d{4}\/tower-[0-9a-f]{8}\.jpg$/, 'the third row, Japanese')
+  t.equal(await page.inputValue('#f-en-gallery-2-src'), path, 'and English')
+  await page.waitForFunction(() => document.activeElement?.id === 'f-ja-gallery-2-alt')
+  t.pass("the cursor in the row's Japanese description")
+  t.same(problems, [], 'no console error or warning')
+})

@@ -4,12 +4,14 @@ import { useI18n } from '../../i18n/context'
 import { LOCALE_CODES, type Locale } from '../../i18n/locales'
 import { formatMessage } from '../../validation/messages'
 import { inputId } from './field-input'
+import { isGroup, specsOf } from './fields'
 import { rowsIn } from './form-model'
 import { ImagePicker } from './image-picker'
 import type { UploadedImage } from './image-upload-rules'
 import { markdownImage } from './markdown-tools'
 import type { SlotProps } from './slots'
 
+const GALLERY_MAX = specsOf('projects', '').flatMap((s) => (isGroup(s) && s.group === 'gallery' ? [s.max] : []))[0] ?? 0
 const focus = (name: string) => document.getElementById(inputId(name))?.focus()
 
 /** After an upload for the body: the image's description in each written language (required), then "insert". */
@@ -28,7 +30,9 @@ function BodyImage({ image, locales, insert, done }: { image: UploadedImage; loc
   }
   return (
     <div className="image-insert" data-image-insert={image.path}>
-      <p className="field__hint">{t('staff.content.images.bodyHint')}</p>
+      <p className="field__hint">
+        <code>{image.path}</code> {t('staff.content.images.bodyHint')}
+      </p>
       {locales.map((l) => (
         <div className={`field${errors[l] ? ' field--invalid' : ''}`} key={l}>
           <label className="field__label" htmlFor={id(l)}>
@@ -54,7 +58,7 @@ function BodyImage({ image, locales, insert, done }: { image: UploadedImage; loc
           {errors[l] ? <FieldError id={`${id(l)}-error`} message={errors[l]!} /> : null}
         </div>
       ))}
-      <div className="form-actions">
+      <div className="image-insert__actions">
         <button type="button" className="button button--primary" data-image-action="insert" onClick={put}>
           {t('staff.content.images.insert')}
         </button>
@@ -89,6 +93,7 @@ export function ImagesSection({ data, form, insert, setField }: SlotProps) {
     const rows = Math.max(0, ...locales.map((l) => rowsIn(form, `${l}.gallery`)))
     let row = 0
     while (row < rows && locales.some((l) => (form[`${l}.gallery.${row}.src`] ?? '').trim() || (form[`${l}.gallery.${row}.alt`] ?? '').trim())) row++
+    if (row >= GALLERY_MAX) return
     for (const l of locales) setField(`${l}.gallery.${row}.src`, image.path)
     // The row's inputs are drawn on the next render.
     requestAnimationFrame(() => focus(`${locales[0]}.gallery.${row}.alt`))
