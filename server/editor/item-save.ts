@@ -56,7 +56,7 @@ export async function saveItem(ctx: StaffActionContext, isNew: boolean): Promise
     const data = await existingItemData(req, kind, slug, base)
     return data ? { data, statusCode } : { data: { ...blankItemData(kind), ...base, slug, isNew: false }, statusCode }
   }
-  const errors = checkEditorForm(kind, slug, form, locale, validateForm, isNew ? staffWords(locale, 'staff.content.item.slugRule') : undefined)
+  const errors = checkEditorForm(kind, slug, form, locale, validateForm, isNew ? staffWords(locale, 'staff.content.item.slugRule') : undefined, staffWords(locale, 'staff.content.images.bodyAlt'))
   if (isNew && !errors[SLUG_FIELD] && readItem(contentDirOf(req), kind, slug)) errors[SLUG_FIELD] = staffWords(locale, 'staff.content.item.slugTaken')
   if (Object.keys(errors).length) return again(422, { errors })
   const next = itemOfForm(kind, slug, form)

@@ -5,6 +5,7 @@ import type { FieldDef, FormErrors, FormFields } from '../../validation/types'
 import { SLUG_RE, type ItemKind } from '../editor-model/items'
 import { BODY, hasVersions, isGroup, specsOf, type FieldSpec } from './fields'
 import { rowsIn, type EditorForm } from './form-model'
+import { imageAlts } from './markdown-tools'
 
 /** validateFields (browser) or validateForm of shared/validation/ajv (server): the same form, the same messages. */
 export type FormRunner = (fields: FormFields, input: unknown, locale: Locale) => FormErrors
@@ -60,9 +61,10 @@ export function namedFields(kind: ItemKind, slug: string, form: EditorForm): Nam
 /**
  * The messages of the form's invalid fields (form name -> message; {} when it may be saved), in the
  * staff member's language. `slugWords`: a new item, whose slug is typed too, and the words for a slug
- * the content folder does not take (lower-case letters, digits and single '-' only).
+ * the content folder does not take (lower-case letters, digits and single '-' only). `altWords`: the words
+ * for a body holding an image without its description (`![](…)`; else the catalogue's "required").
  */
-export function checkEditorForm(kind: ItemKind, slug: string, form: EditorForm, locale: Locale, run: FormRunner, slugWords?: string): FormErrors {
+export function checkEditorForm(kind: ItemKind, slug: string, form: EditorForm, locale: Locale, run: FormRunner, slugWords?: string, altWords?: string): FormErrors {
   const slugged = slugWords !== undefined
   const named = namedFields(kind, slug, form)
   const defs: Record<string, FieldDef> = {}
@@ -84,6 +86,7 @@ export function checkEditorForm(kind: ItemKind, slug: string, form: EditorForm, 
     if (value !== '' && valid && !valid(value)) found[name] = formatMessage(locale, FORM_WORDS[spec.input]!)
     else if (value !== '' && spec.options && !spec.options.includes(value)) found[name] = formatMessage(locale, 'units.validation.required.select')
     else if (value === '' && other && (form[other] ?? '').trim() !== '') found[name] = formatMessage(locale, 'units.validation.required.input')
+    else if (spec === BODY && imageAlts(form[name] ?? '').some((alt) => alt.trim() === '')) found[name] = altWords ?? formatMessage(locale, 'units.validation.required.input')
   }
   const ordered: FormErrors = {}
   for (const name of [SLUG_FIELD, ...named.map((n) => n.name)]) if (found[name] !== undefined) ordered[name] = found[name]

@@ -40,13 +40,15 @@ export function ItemFields({ kind, slug, form, errors, outOfDate, onChange, onBl
   const perFile = hasVersions(kind)
   const written = (l: Locale) => !perFile || form[`has.${l}`] === '1'
   const langName = (l: Locale) => t(`staff.content.item.languages.${l}`)
+  // Required with another field of its language (a news cover's description once the cover is set): marked required then.
+  const needed = (spec: FieldSpec, l: Locale): FieldSpec => (spec.requiredWith && (form[`${l}.${spec.requiredWith}`] ?? '').trim() ? { ...spec, rules: [{ id: 'required' }, ...spec.rules] } : spec)
   const cell = (spec: FieldSpec, l: Locale, path: string, label: string) => {
     if (!written(l)) return <p className="content-missing">{t('staff.content.item.missing')}</p>
     const name = `${l}.${path}`
     const stale = outOfDate[l]?.includes(path)
     return (
       <>
-        <FieldInput spec={spec} name={name} value={form[name] ?? ''} error={errors[name]} label={label} lang={l} onChange={onChange} onBlur={onBlur} />
+        <FieldInput spec={needed(spec, l)} name={name} value={form[name] ?? ''} error={errors[name]} label={label} lang={l} onChange={onChange} onBlur={onBlur} />
         {stale ? <Stale locale={l} field={path} form={form} onChange={onChange} /> : null}
       </>
     )

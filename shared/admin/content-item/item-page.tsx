@@ -8,6 +8,7 @@ import { staffHref } from '../paths'
 import type { StaffPageProps } from '../types'
 import { hasVersions } from './fields'
 import { insertBlock } from './markdown-tools'
+import { inputId } from './field-input'
 import { ConflictView } from './conflict-view'
 import { ItemFields } from './item-fields'
 import type { ContentItemData } from './page-data'
@@ -54,12 +55,20 @@ function LanguageHeads({ data, written, write }: { data: ContentItemData; writte
 export function ContentItemPage({ data }: StaffPageProps<ContentItemData>) {
   const { t, locale } = useI18n()
   const { csrf, path } = useStaffState()
-  const editor = useEditorForm(data.kind, data.slug, data.isNew, data.form, data.errors, locale, t('staff.content.item.slugRule'))
+  const editor = useEditorForm(data.kind, data.slug, data.isNew, data.form, data.errors, locale, t('staff.content.item.slugRule'), t('staff.content.images.bodyAlt'))
   const { form, errors, change, blur, write, setForm } = editor
   const perFile = hasVersions(data.kind)
   const written = (l: Locale) => !perFile || form[`has.${l}`] === '1'
+  // At that language's cursor (a textarea keeps its selection once left), else at the end.
   const insert = useCallback(
-    (l: Locale, markdown: string) => setForm((was) => ({ ...was, [`${l}.body`]: insertBlock(was[`${l}.body`] ?? '', (was[`${l}.body`] ?? '').length, markdown).text })),
+    (l: Locale, markdown: string) => {
+      const area = document.getElementById(inputId(`${l}.body`)) as HTMLTextAreaElement | null
+      setForm((was) => {
+        const body = was[`${l}.body`] ?? ''
+        const at = area && area.value === body ? area.selectionEnd : body.length
+        return { ...was, [`${l}.body`]: insertBlock(body, at, markdown).text }
+      })
+    },
     [setForm],
   )
   const title = data.isNew ? t(`staff.content.item.new.${data.kind}`) : data.kind === 'site' ? t(`staff.content.list.siteParts.${data.slug}`) : LOCALE_CODES.map((l) => data.form[`${l}.title`]).find(Boolean) || data.slug

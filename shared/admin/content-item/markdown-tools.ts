@@ -45,9 +45,26 @@ export function applyTool(tool: MarkdownTool, text: string, start: number, end: 
   }
 }
 
-/** Inserts text at the selection (an image the picker uploaded), on a line of its own. */
+const breaksAtEnd = (s: string) => s.length - s.replace(/\n+$/, '').length
+const breaksAtStart = (s: string) => s.length - s.replace(/^\n+/, '').length
+
+/** Inserts text at the selection (an image the picker uploaded) as a paragraph of its own: one blank line either side, never more. */
 export function insertBlock(text: string, at: number, block: string): TextEdit {
-  const before = at > 0 && text[at - 1] !== '\n' ? '\n\n' : ''
-  const inserted = `${before}${block}\n`
-  return { text: text.slice(0, at) + inserted + text.slice(at), start: at + inserted.length, end: at + inserted.length }
+  const head = text.slice(0, at)
+  const tail = text.slice(at)
+  const before = head === '' ? '' : '\n'.repeat(Math.max(0, 2 - breaksAtEnd(head)))
+  const after = tail === '' ? '\n' : '\n'.repeat(Math.max(0, 2 - breaksAtStart(tail)))
+  const end = at + before.length + block.length
+  return { text: head + before + block + after + tail, start: end, end }
+}
+
+/** An image in Markdown, `![alt](path)`: the description on one line, its brackets and backslashes escaped. */
+export function markdownImage(alt: string, path: string): string {
+  const text = alt.replace(/\s+/g, ' ').trim().replace(/[\\[\]]/g, (c) => `\\${c}`)
+  return `![${text}](${path})`
+}
+
+/** The descriptions of the Markdown images in a body (`![alt](…)`), unescaped, in order. */
+export function imageAlts(body: string): string[] {
+  return [...body.matchAll(/!\[((?:\\.|[^\\\]])*)\]\(/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'))
 }

@@ -1,5 +1,6 @@
 import type { Locale } from '../../i18n/locales'
 import type { ContentItemData, EditorForm } from './page-data'
+import { ImagesSection } from './image-slot'
 import { PreviewPane } from './preview-pane'
 
 /**
@@ -7,9 +8,8 @@ import { PreviewPane } from './preview-pane'
  * - PreviewSlot: the preview pane (ed-preview): the public page as it would be, in an iframe at phone
  *   and desktop width, fed the form as typed (`form`), and its no-JavaScript "Preview" button, which
  *   submits the editor form (id EDITOR_FORM_ID) to the preview path with formAction/formTarget.
- * - ImagePickerSlot: the image picker (ed-images): uploads, then `insert(locale, markdown)` puts the
- *   image into that language's body at the cursor (or `setField(name, value)`: a cover's path).
- * Each renders nothing until its owner fills it in; the page gives them everything they need.
+ * - ImagePickerSlot: the image pickers (./image-slot): uploads, then `insert(locale, markdown)` puts the
+ *   image into that language's body at the cursor, or `setField(name, value)` a cover's or gallery row's path.
  */
 export const EDITOR_FORM_ID = 'content-editor'
 
@@ -24,6 +24,6 @@ export function PreviewSlot({ data, form }: SlotProps) {
   return <PreviewPane kind={data.kind} slug={data.slug} formId={EDITOR_FORM_ID} saved={!data.isNew} fields={form} />
 }
 
-export function ImagePickerSlot(_props: SlotProps) {
-  return null
+export function ImagePickerSlot(props: SlotProps) {
+  return <ImagesSection {...props} />
 }

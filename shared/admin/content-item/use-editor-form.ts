@@ -10,13 +10,13 @@ import type { EditorForm } from './form-model'
  * The editor's values and errors in the browser: every change is checked again with the same
  * catalogue rules the server runs, for the fields the editor left once or that show an error.
  */
-export function useEditorForm(kind: ItemKind, slug: string, isNew: boolean, initial: EditorForm, initialErrors: FormErrors, locale: Locale, slugWords: string) {
+export function useEditorForm(kind: ItemKind, slug: string, isNew: boolean, initial: EditorForm, initialErrors: FormErrors, locale: Locale, slugWords: string, altWords: string) {
   const [form, setForm] = useState(initial)
   const [errors, setErrors] = useState(initialErrors)
   const left = useRef(new Set<string>())
   const recheck = useCallback(
     (next: EditorForm, names: string[]) => {
-      const found = checkEditorForm(kind, slug, next, locale, validateFields, isNew ? slugWords : undefined)
+      const found = checkEditorForm(kind, slug, next, locale, validateFields, isNew ? slugWords : undefined, altWords)
       setErrors((was) => {
         const out = { ...was }
         for (const name of names) {
@@ -26,7 +26,7 @@ export function useEditorForm(kind: ItemKind, slug: string, isNew: boolean, init
         return out
       })
     },
-    [kind, slug, isNew, locale, slugWords],
+    [kind, slug, isNew, locale, slugWords, altWords],
   )
   const change = useCallback(
     (name: string, value: string) => {
