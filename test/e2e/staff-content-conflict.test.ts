@@ -4,8 +4,10 @@
 // the file holds their text; on the revisions page one of them compares the two saves (the changed words
 // marked) and restores the first through the confirmation dialog; the public page serves it. Axe on the
 // conflict and revisions pages in both themes; one walk in Japanese, one in English. (The preview, a
-// signed link and a one-editor restore are staff-content-preview.test.ts's.)
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+// signed link and a one-editor restore are staff-content-preview.test.ts's.) Then a file broken by hand:
+// its page (409) names it, and its text is fixed through the dialog. CONFLICT_SCREENSHOTS=<folder> keeps
+// pictures of the conflict, revisions and broken-file pages at 390 and 1366 px.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
@@ -18,6 +20,19 @@ const contentDir = mkdtempSync(join(tmpdir(), 'conflict-e2e-content-'))
 cpSync(FIXTURE_CONTENT, contentDir, { recursive: true })
 t.teardown(() => rmSync(contentDir, { recursive: true, force: true }))
 const { SITE_URL, enrolledPage } = await openStaffSuite(t, 'staff-conflict-e2e-', { CONTENT_DIR: contentDir })
+
+const shots = process.env.CONFLICT_SCREENSHOTS
+
+async function screenshots(page: Page, name: string) {
+  if (!shots) return
+  mkdirSync(shots, { recursive: true })
+  await page.emulateMedia({ colorScheme: 'light' })
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1366, height: 900 })
+}
 
 /** The account's language switched to English (the menu under the name). */
 async function toEnglish(page: Page) {
@@ -73,9 +88,11 @@ async function walk(t: Test, w: Walk) {
   await hydrated(second.page)
   const row = second.page.locator(`[data-differs="${w.lang}.title"] td`)
   t.same(await row.allTextContents(), [w.titles[0], w.titles[1]], 'theirs and mine, field by field')
+  const differs = await second.page.locator('[data-differs]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-differs')))
+  t.same(differs, [`${w.lang}.title`], 'only the field that differs (not the bodies, sent with \\r\\n)')
   t.match(readFileSync(file, 'utf8'), w.titles[0], 'nothing saved over theirs yet')
   await axeInBothThemes(t, second.page, `the conflict page (${w.lang})`)
-  await second.page.emulateMedia({ colorScheme: 'light' })
+  await screenshots(second.page, `conflict-${w.lang}`)
 
   // Keep mine: the dialog asks first; cancelling saves nothing.
   await second.page.click('button[name="keep"][value="mine"]')
@@ -99,7 +116,7 @@ async function walk(t: Test, w: Walk) {
   t.match(await second.page.locator(`[data-field="${w.lang}.title"] del`).textContent(), w.words[0])
   t.match(await second.page.locator(`[data-field="${w.lang}.title"] ins`).textContent(), w.words[1])
   await axeInBothThemes(t, second.page, `the revisions page (${w.lang})`)
-  await second.page.emulateMedia({ colorScheme: 'light' })
+  await screenshots(second.page, `revisions-${w.lang}`)
 
   await confirmed(second.page, `tr[data-revision="${seqs[1]}"] form[data-op="restore"] button`)
   await second.page.waitForSelector('[data-notice="restored"]')
@@ -143,3 +160,21 @@ t.test('two editors in English: the same walk', (t) =>
     also: 'Also editing: ',
   }),
 )
+
+t.test('a file broken by hand: the page names it, its text fixed through the dialog', async (t) => {
+  const file = join(contentDir, 'news', '2025-11-article-03.ja.md')
+  const good = readFileSync(file, 'utf8')
+  writeFileSync(file, good.replace(/^title: .*$/m, 'title: [閉じていない'))
+  const { page, problems } = await enrolledPage(t, 'fixer@example.test', 'editor', '修理 三郎', { locale: 'ja-JP', viewport: { width: 1366, height: 900 } })
+  const res = await page.goto(`${SITE_URL}/admin/content/news/2025-11-article-03`)
+  t.equal(res?.status(), 409)
+  await hydrated(page)
+  t.match(await page.textContent('[data-unreadable="news/2025-11-article-03.ja.md"]'), 'YAML として読めません')
+  await axeInBothThemes(t, page, 'the unreadable file page (ja)')
+  await screenshots(page, 'unreadable-ja')
+  await page.fill('#raw-0', good.replace(/^title: .*$/m, 'title: "直した記事"'))
+  await confirmed(page, '[data-form="raw-save"] button[type="submit"]')
+  await page.waitForSelector('[data-notice="saved"]')
+  t.match(readFileSync(file, 'utf8'), 'title: "直した記事"')
+  t.equal(problems.filter((p) => !/status of 409 \(Conflict\)/.test(p)).length, 0, 'no console error but the 409 itself')
+})

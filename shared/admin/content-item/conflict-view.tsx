@@ -10,7 +10,9 @@ import { EDITOR_FORM_ID } from './slots'
 /** The form names whose values differ (state, marks and flags left out), in the order of the page. */
 function differing(theirs: EditorForm, mine: EditorForm): string[] {
   const names = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].filter((n) => !n.startsWith('still.'))
-  return names.filter((n) => (theirs[n] ?? '') !== (mine[n] ?? ''))
+  // A browser sends a textarea's line breaks as \r\n, the file has \n: the same text.
+  const same = (a = '', b = '') => a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n')
+  return names.filter((n) => !same(theirs[n], mine[n]))
 }
 
 /** A form name in words: 'en.gallery.1.alt' -> 'Image description 2 (English)'. */
