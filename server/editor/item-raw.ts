@@ -49,8 +49,11 @@ export async function saveRaw(ctx: StaffActionContext, kind: ItemKind, slug: str
   }
   const key = itemKey(kind, slug)
   const writes = [{ file: target.file, text }]
+  // The item's other unreadable files are fixed one at a time: their own problems do not hold this one back.
+  const others = state.unreadable.map((f) => f.file).filter((f) => f !== target.file)
   const { problems } = await checkCandidate(dir, { key, next, writes })
-  if (problems.length) return again(422, { problems })
+  const blocking = problems.filter((p) => !others.some((f) => p === f || p.startsWith(`${f}:`)))
+  if (blocking.length) return again(422, { problems: blocking })
   const at = req.server.staffArea.now()
   const accountId = req.staffSession!.account.id
   const revision = { key, at, accountId, action: next ? ('save' as const) : ('delete' as const), item: next, hash: '' }

@@ -77,6 +77,26 @@ t.test('fixing the text: confirmation, a text that still does not read is 422 wi
   t.equal((await app.staffStore.listAudit({ action: 'content.change' })).length, 1)
 })
 
+t.test('both languages broken: each is fixed on its own', async (t) => {
+  const time = clock()
+  const { app, dir } = await editorApp(t, time)
+  const ed = await editor(app, time)
+  const EN = `${NEWS}.en.md`
+  const good = { ja: file(dir, JA), en: file(dir, EN) }
+  writeFileSync(join(dir, JA), good.ja.replace(/^title: .*$/m, 'title: [a'))
+  writeFileSync(join(dir, EN), good.en.replace(/^title: .*$/m, 'title: [b'))
+  const opened = pageState(await openItem(app, ed, 'news', '2026-04-new-office')).data
+  t.same(opened.unreadable.map((f: { file: string }) => f.file), [JA, EN])
+  const ja = await post(app, ed, `/admin/content/${NEWS}`, { base: opened.base, rawFile: JA, rawAction: 'save', rawText: good.ja, confirmed: '1' })
+  t.equal(ja.statusCode, 303, 'the English file still broken does not hold the Japanese fix back')
+  const next = pageState(await openItem(app, ed, 'news', '2026-04-new-office')).data
+  t.same(next.unreadable.map((f: { file: string }) => f.file), [EN])
+  const en = await post(app, ed, `/admin/content/${NEWS}`, { base: next.base, rawFile: EN, rawAction: 'save', rawText: good.en, confirmed: '1' })
+  t.equal(en.statusCode, 303)
+  t.equal(file(dir, JA), good.ja)
+  t.equal(file(dir, EN), good.en)
+})
+
 t.test('a file that is not UTF-8: named as such; removing that language keeps the other', async (t) => {
   const time = clock()
   const { app, dir } = await editorApp(t, time)
