@@ -11,6 +11,8 @@ import { ContentRefused } from './types'
 export interface CandidateChange {
   key: ItemKey
   next: EditableItem | null
+  /** The files to write instead of `next`'s (a file fixed as typed, server/editor/item-raw.ts). */
+  writes?: { file: string; text: string | null }[]
 }
 
 export interface CandidateResult {
@@ -30,7 +32,7 @@ export interface CandidateResult {
 export async function checkCandidate(dir: string, change: CandidateChange, options: LoadOptions = {}): Promise<CandidateResult> {
   let writes
   try {
-    writes = itemWrites(dir, change.key, change.next)
+    writes = change.writes ?? itemWrites(dir, change.key, change.next)
   } catch (err) {
     if (err instanceof ContentRefused) return { problems: err.problems, warnings: [], loaded: null }
     throw err

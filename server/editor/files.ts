@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { parse } from 'yaml'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { EditableItem, ItemKey, ItemKind, LanguageVersion, SitePart } from '../../shared/admin/editor-model/items'
 import { syncFolder, writeFileAtomic } from './atomic'
@@ -9,6 +8,9 @@ import { SITE_FILE, SITE_PART_KEYS, SITE_STYLE, itemFile, itemFiles, parseKey, p
 import { writingContent } from './marker'
 import { ContentConflict, ContentRefused } from './types'
 import { canonicalJson, editYamlMap } from './yaml-edit'
+import { parseYaml } from '../content/yaml-text'
+import type { UnreadableFile } from '../../shared/admin/content-item/page-data'
+import { decodeText, ItemUnreadable, readOrWhy } from './files-unreadable'
 
 /**
  * The editor's reading and writing of items in the content folder (issue #27): the folder stays the
@@ -45,37 +47,61 @@ function filesHash(files: { locale: Locale; bytes: Buffer | null }[]): string {
 
 const siteHash = (data: Record<string, unknown>) => sha256(['site\0', canonicalJson(data)])
 
-function readFileItem(dir: string, kind: FileKind, slug: string): { item: EditableItem | null; hash: string } {
-  const files = itemFiles(kind, slug).map(({ locale, file }) => ({ locale, bytes: readBytes(join(dir, file)) }))
+type ItemRead = { item: EditableItem | null; hash: string; unreadable: UnreadableFile[] }
+
+function readFileItem(dir: string, kind: FileKind, slug: string): ItemRead {
+  const files = itemFiles(kind, slug).map(({ locale, file }) => ({ locale, file, bytes: readBytes(join(dir, file)) }))
   const hash = filesHash(files)
-  if (files.every((f) => f.bytes === null)) return { item: null, hash }
+  if (files.every((f) => f.bytes === null)) return { item: null, hash, unreadable: [] }
   const versions: Partial<Record<Locale, LanguageVersion>> = {}
-  for (const { locale, bytes } of files) if (bytes) versions[locale] = parseVersion(bytes.toString('utf8'))
-  return { item: { kind, slug, versions }, hash }
+  const unreadable: UnreadableFile[] = []
+  for (const { locale, file, bytes } of files) {
+    if (!bytes) continue
+    const decoded = decodeText(file, locale, bytes)
+    const read = decoded.unreadable ?? readOrWhy(file, locale, decoded.text, parseVersion)
+    if ('value' in read) versions[locale] = read.value
+    else unreadable.push('unreadable' in read ? read.unreadable : read)
+  }
+  return { item: { kind, slug, versions }, hash, unreadable }
 }
 
 function siteData(text: string, part: SitePart): Record<string, unknown> {
-  const all = (parse(text, { schema: 'core' }) ?? {}) as Record<string, unknown>
+  const all = (parseYaml(text) ?? {}) as Record<string, unknown>
   return Object.fromEntries(SITE_PART_KEYS[part].filter((k) => all[k] !== undefined).map((k) => [k, all[k]]))
 }
 
-function readSiteItem(dir: string, part: SitePart): { item: EditableItem | null; hash: string; text: string | null } {
+function readSiteItem(dir: string, part: SitePart): ItemRead {
   const bytes = readBytes(join(dir, SITE_FILE))
-  if (!bytes) return { item: null, hash: ABSENT_HASH, text: null }
-  const text = bytes.toString('utf8')
-  const data = siteData(text, part)
-  return { item: { kind: 'site', slug: part, data }, hash: siteHash(data), text }
+  if (!bytes) return { item: null, hash: ABSENT_HASH, unreadable: [] }
+  const decoded = decodeText(SITE_FILE, null, bytes)
+  const read = decoded.unreadable ?? readOrWhy(SITE_FILE, null, decoded.text, (text) => siteData(text, part))
+  // An unreadable site.yml hashes as its bytes: any change to it is a change.
+  if (!('value' in read)) return { item: null, hash: sha256(['site-bytes\0', bytes]), unreadable: ['unreadable' in read ? read.unreadable : read] }
+  return { item: { kind: 'site', slug: part, data: read.value }, hash: siteHash(read.value), unreadable: [] }
+}
+
+/**
+ * An item with what of it can be read: null when the key names nothing (no file, a slug the folder does
+ * not allow, an unknown part); else the item (the readable languages; null for an unreadable site.yml),
+ * its hash and the files that cannot be read.
+ */
+export function readItemState(dir: string, kind: ItemKind, slug: string): { item: EditableItem | null; hash: string; unreadable: UnreadableFile[] } | null {
+  const key = parseKey(`${kind}/${slug}`)
+  if (!key) return null
+  const read = key.kind === 'site' ? readSiteItem(dir, key.slug as SitePart) : readFileItem(dir, key.kind, key.slug)
+  return read.item || read.unreadable.length ? read : null
 }
 
 /**
  * An item as its files hold it, with its hash; null when the key names nothing (no file, a slug the
- * folder does not allow, an unknown part). A file whose front matter cannot be read throws.
+ * folder does not allow, an unknown part). A file that cannot be read (not UTF-8, front matter that is
+ * not YAML) throws an ItemUnreadable naming it (readItemState answers the same without throwing).
  */
 export function readItem(dir: string, kind: ItemKind, slug: string): { item: EditableItem; hash: string } | null {
-  const key = parseKey(`${kind}/${slug}`)
-  if (!key) return null
-  const read = key.kind === 'site' ? readSiteItem(dir, key.slug as SitePart) : readFileItem(dir, key.kind, key.slug)
-  return read.item ? { item: read.item, hash: read.hash } : null
+  const read = readItemState(dir, kind, slug)
+  if (!read) return null
+  if (read.unreadable.length) throw new ItemUnreadable(read.unreadable, read.hash)
+  return { item: read.item!, hash: read.hash }
 }
 
 /** The item's hash now (ABSENT_HASH when it has no file). */
@@ -131,10 +157,13 @@ export function writeItem(dir: string, key: ItemKey, expectHash: string | null, 
   const k = parseKey(key)
   if (!k) throw new ContentRefused([`${key}: not an item the editor can write`])
   const current = k.kind === 'site' ? readSiteItem(dir, k.slug as SitePart) : readFileItem(dir, k.kind, k.slug)
-  if (current.hash !== (expectHash ?? ABSENT_HASH)) throw new ContentConflict(current.item, current.hash)
+  if (current.hash !== (expectHash ?? ABSENT_HASH)) {
+    if (current.unreadable.length) throw new ItemUnreadable(current.unreadable, current.hash)
+    throw new ContentConflict(current.item, current.hash)
+  }
   const writes = itemWrites(dir, key, next)
   writingContent(dir, () => applyWrites(dir, writes))
   return itemHash(dir, key)
 }
 
-export { itemFile }
+export { itemFile, ItemUnreadable }

@@ -5,7 +5,7 @@ import { hasVersions } from '../../shared/admin/content-item/fields'
 import { formOfItem, type EditorForm } from '../../shared/admin/content-item/form-model'
 import { PRESENCE_FRESH_MS, type ContentItemData, type ItemNotice } from '../../shared/admin/content-item/page-data'
 import { STATIC_PAGE_IDS } from '../../shared/content'
-import { readItem } from './files'
+import { readItemState } from './files'
 import { outOfDate } from './translation-marks'
 import { publicationState } from './files-list'
 
@@ -42,26 +42,50 @@ export async function othersEditing(req: FastifyRequest, kind: ItemKind, slug: s
 
 /** The page's data of an item as it is on disk; `change` replaces parts (what was typed, errors, a conflict). */
 export async function existingItemData(req: FastifyRequest, kind: ItemKind, slug: string, change: Partial<ContentItemData> = {}): Promise<ContentItemData | null> {
-  const read = readItem(contentDirOf(req), kind, slug)
+  const read = readItemState(contentDirOf(req), kind, slug)
   if (!read) return null
+  if (read.unreadable.length) return unreadableData(req, kind, slug, read, change)
   const marks = await req.server.editorStore.marks(itemKey(kind, slug))
   return {
     kind,
     slug,
     isNew: false,
-    form: formOfItem(read.item),
+    form: formOfItem(read.item!),
     base: read.hash,
     errors: {},
     problems: [],
     conflict: null,
     states: statesOf(read.item, req.server.staffArea.now()),
-    outOfDate: outOfDate(read.item, marks),
+    outOfDate: outOfDate(read.item!, marks),
     others: await othersEditing(req, kind, slug),
     notice: null,
     publishError: null,
     confirm: null,
     builtIn: kind === 'pages' && (STATIC_PAGE_IDS as readonly string[]).includes(slug),
     ...change,
+  }
+}
+
+/** The page of an item with a file that cannot be read: the files, why, and their text to fix (what was typed, after a failed fix). */
+async function unreadableData(req: FastifyRequest, kind: ItemKind, slug: string, read: NonNullable<ReturnType<typeof readItemState>>, change: Partial<ContentItemData>): Promise<ContentItemData> {
+  const typed = change.unreadable ?? []
+  // What was typed to fix a file: with the file's own reason, or the reason the typed text does not read either.
+  const unreadable = read.unreadable.map((f) => {
+    const t = typed.find((t) => t.file === f.file)
+    return !t ? f : t.detail ? t : { ...f, text: t.text }
+  })
+  return {
+    ...blankItemData(kind),
+    slug,
+    isNew: false,
+    base: read.hash,
+    states: statesOf(read.item, req.server.staffArea.now()),
+    others: await othersEditing(req, kind, slug),
+    builtIn: kind === 'pages' && (STATIC_PAGE_IDS as readonly string[]).includes(slug),
+    problems: change.problems ?? [],
+    notice: change.notice ?? null,
+    confirm: change.confirm ?? null,
+    unreadable,
   }
 }
 

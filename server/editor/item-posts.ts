@@ -4,7 +4,7 @@ import { itemKey } from '../../shared/admin/editor-model/items'
 import type { ContentItemData } from '../../shared/admin/content-item/page-data'
 import { staffHref } from '../../shared/admin/paths'
 import type { StaffPageAnswer } from '../staff/http/pages'
-import { readItem } from './files'
+import { ItemUnreadable, readItemState } from './files'
 import { checkCandidate } from './files-check'
 import { contentDirOf, existingItemData, kindOf, nameable, othersEditing } from './item-page'
 import { commitItem, ContentNotFound } from './item-save'
@@ -42,8 +42,11 @@ async function page(req: FastifyRequest, params: Params, statusCode: number, cha
 export async function publishItem(req: FastifyRequest, reply: FastifyReply, body: Body, params: Params): Promise<unknown> {
   const { kind, slug } = located(params)
   const dir = contentDirOf(req)
-  const read = readItem(dir, kind, slug)
-  if (!read) throw new ContentNotFound()
+  const state = readItemState(dir, kind, slug)
+  if (!state) throw new ContentNotFound()
+  // A file that cannot be read: the page says which, nothing is published.
+  if (state.unreadable.length) return page(req, params, 409, {})
+  const read = { item: state.item!, hash: state.hash }
   const request = readPublishRequest(body, LOCALE_CODES)
   if (!request) return page(req, params, 422, { publishError: 'at' })
   const done = applyPublish(read.item, request, req.server.staffArea.now())
@@ -68,7 +71,8 @@ export async function deleteItem(req: FastifyRequest, reply: FastifyReply, body:
   const { kind, slug } = located(params)
   if (kind === 'site') throw new ContentNotFound()
   const dir = contentDirOf(req)
-  const read = readItem(dir, kind, slug)
+  // An item with a file that cannot be read can still be deleted whole.
+  const read = readItemState(dir, kind, slug)
   if (!read) throw new ContentNotFound()
   if (body.confirmed !== '1') return page(req, params, 200, { confirm: { action: 'delete' } })
   const key = itemKey(kind, slug)
@@ -78,7 +82,7 @@ export async function deleteItem(req: FastifyRequest, reply: FastifyReply, body:
   try {
     await commitItem(req, { key, before: read.item, next: null, base, action: 'delete' })
   } catch (err) {
-    if (err instanceof ContentConflict) return page(req, params, 409, { notice: 'changed' })
+    if (err instanceof ContentConflict || err instanceof ItemUnreadable) return page(req, params, 409, { notice: 'changed' })
     if (err instanceof ContentRefused) return page(req, params, 422, { problems: err.problems })
     throw err
   }
@@ -88,6 +92,6 @@ export async function deleteItem(req: FastifyRequest, reply: FastifyReply, body:
 /** POST …/presence (JSON, the page's heartbeat): records this staff member's, answers who else has the item open. */
 export async function itemPresence(req: FastifyRequest, _reply: FastifyReply, _body: Body, params: Params): Promise<unknown> {
   const { kind, slug } = located(params)
-  if (!readItem(contentDirOf(req), kind, slug)) throw new ContentNotFound()
+  if (!readItemState(contentDirOf(req), kind, slug)) throw new ContentNotFound()
   return { others: await othersEditing(req, kind, slug) }
 }

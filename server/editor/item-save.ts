@@ -10,7 +10,8 @@ import createError from '@fastify/error'
 import type { Locale } from '../../shared/i18n/locales'
 import { staffTranslators } from '../staff/http/catalog'
 import { auditOf } from '../staff/http/services'
-import { ABSENT_HASH, readItem, writeItem } from './files'
+import { ABSENT_HASH, ItemUnreadable, readItemState, writeItem } from './files'
+import { saveRaw } from './item-raw'
 import { checkCandidate } from './files-check'
 import { blankItemData, contentDirOf, existingItemData, kindOf, nameable } from './item-page'
 import { marksForSave } from './translation-marks'
@@ -48,6 +49,11 @@ export async function saveItem(ctx: StaffActionContext, isNew: boolean): Promise
   const { req, params, body, locale } = ctx
   const kind = kindOf(params.kind)
   if (!kind || (isNew ? kind === 'site' : !nameable(kind, params.slug))) throw new ContentNotFound()
+  if (!isNew && body.rawFile !== undefined) {
+    const answer = await saveRaw(ctx, kind, params.slug!)
+    if (!answer) throw new ContentNotFound()
+    return answer
+  }
   const form = editorForm(body)
   const slug = isNew ? (form[SLUG_FIELD] ?? '').trim() : params.slug!
   const again = async (statusCode: number, change: Partial<ContentItemData>): Promise<StaffAnswer<ContentItemData>> => {
@@ -57,21 +63,25 @@ export async function saveItem(ctx: StaffActionContext, isNew: boolean): Promise
     return data ? { data, statusCode } : { data: { ...blankItemData(kind), ...base, slug, isNew: false }, statusCode }
   }
   const errors = checkEditorForm(kind, slug, form, locale, validateForm, isNew ? staffWords(locale, 'staff.content.item.slugRule') : undefined, staffWords(locale, 'staff.content.images.bodyAlt'))
-  if (isNew && !errors[SLUG_FIELD] && readItem(contentDirOf(req), kind, slug)) errors[SLUG_FIELD] = staffWords(locale, 'staff.content.item.slugTaken')
+  if (isNew && !errors[SLUG_FIELD] && readItemState(contentDirOf(req), kind, slug)) errors[SLUG_FIELD] = staffWords(locale, 'staff.content.item.slugTaken')
   if (Object.keys(errors).length) return again(422, { errors })
   const next = itemOfForm(kind, slug, form)
   // Every language removed: that is deleting (its own form), never a save.
   if (next.versions && !Object.keys(next.versions).length) return again(422, { problems: [staffWords(locale, 'staff.content.item.noLanguage')] })
-  const confirmed = body.confirmed === '1' || body.keep === 'mine'
-  if (!confirmed) return again(200, { confirm: { action: 'save' } })
+  // "Keep mine" on the conflict page is a save like any other: confirmed first.
+  if (body.confirmed !== '1') return again(200, { confirm: { action: 'save' } })
   const key = itemKey(kind, slug)
   const dir = contentDirOf(req)
   const { problems } = await checkCandidate(dir, { key, next })
   if (problems.length) return again(422, { problems })
-  const before = readItem(dir, kind, slug)?.item ?? null
+  const state = readItemState(dir, kind, slug)
+  // A file of the item cannot be read (changed by hand meanwhile): the page that says so, nothing saved.
+  if (state?.unreadable.length) return again(409, {})
+  const before = state?.item ?? null
   try {
     await commitItem(req, { key, before, next, base: isNew ? null : body.base || ABSENT_HASH, action: isNew ? 'create' : 'save', still: stillRight(form) })
   } catch (err) {
+    if (err instanceof ItemUnreadable) return again(409, {})
     if (err instanceof ContentConflict) return again(409, { conflict: { theirs: err.current ? formOfItem(err.current) : null, hash: err.hash } })
     if (err instanceof ContentRefused) return again(422, { problems: err.problems })
     throw err

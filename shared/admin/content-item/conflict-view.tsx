@@ -1,4 +1,6 @@
+import type { MouseEvent } from 'react'
 import { LOCALE_CODES } from '../../i18n/locales'
+import { confirm } from '../../confirm/store'
 import { useI18n } from '../../i18n/context'
 import { labelOf } from './field-input'
 import { staffHref } from '../paths'
@@ -8,7 +10,9 @@ import { EDITOR_FORM_ID } from './slots'
 /** The form names whose values differ (state, marks and flags left out), in the order of the page. */
 function differing(theirs: EditorForm, mine: EditorForm): string[] {
   const names = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].filter((n) => !n.startsWith('still.'))
-  return names.filter((n) => (theirs[n] ?? '') !== (mine[n] ?? ''))
+  // A browser sends a textarea's line breaks as \r\n, the file has \n: the same text.
+  const same = (a = '', b = '') => a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n')
+  return names.filter((n) => !same(theirs[n], mine[n]))
 }
 
 /** A form name in words: 'en.gallery.1.alt' -> 'Image description 2 (English)'. */
@@ -19,6 +23,22 @@ function describe(t: (key: string, values?: Record<string, string>) => string, n
   const row = rest.length === 3 && /^\d+$/.test(rest[1]!) ? Number(rest[1]) + 1 : null
   const field = row === null ? labelOf(t, rest.join('.')) : `${labelOf(t, `${rest[0]}Row.${rest[2]}`)} ${row}`
   return lang ? `${field} (${t(`staff.content.item.languages.${lang}`)})` : field
+}
+
+/**
+ * "Keep mine" saves over theirs: like every save, confirmed first. With JavaScript the dialog asks, then
+ * the editor's form goes with `confirmed=1`; without, the server answers with the confirmation step.
+ */
+function confirmFirst(event: MouseEvent<HTMLButtonElement>) {
+  const form = event.currentTarget.form
+  const flag = form?.elements.namedItem('confirmed')
+  if (!form || !(flag instanceof HTMLInputElement) || flag.value === '1') return
+  event.preventDefault()
+  void confirm('save').then((yes) => {
+    if (!yes) return
+    flag.value = '1'
+    form.requestSubmit()
+  })
 }
 
 /**
@@ -61,7 +81,7 @@ export function ConflictView({ data, mine }: { data: ContentItemData; mine: Edit
             {t('staff.content.item.conflict.keepTheirs')}
           </a>
         ) : null}
-        <button type="submit" form={EDITOR_FORM_ID} name="keep" value="mine" className="button button--primary">
+        <button type="submit" form={EDITOR_FORM_ID} name="keep" value="mine" className="button button--primary" onClick={confirmFirst}>
           {t('staff.content.item.conflict.keepMine')}
         </button>
       </div>

@@ -10,6 +10,8 @@ import { hasVersions } from './fields'
 import { insertBlock } from './markdown-tools'
 import { inputId } from './field-input'
 import { ConflictView } from './conflict-view'
+import { ProblemsList } from './problems-list'
+import { UnreadableView } from './unreadable-view'
 import { ItemFields } from './item-fields'
 import type { ContentItemData } from './page-data'
 import { Presence } from './presence'
@@ -31,18 +33,18 @@ function LanguageHeads({ data, written, write }: { data: ContentItemData; writte
             data.states[l] ? <span className={`badge content-state content-state--${data.states[l]}`}>{t(`staff.content.list.states.${data.states[l]}`)}</span> : null
           ) : (
             <>
-              <span className="badge content-state content-state--missing">{t('staff.content.list.states.missing')}</span>{' '}
-              <a
-                className="button button--secondary"
-                href={`${path}?write=${l}`}
-                data-write={l}
-                onClick={(e) => {
-                  e.preventDefault()
-                  write(l)
-                }}
-              >
-                {t('staff.content.item.write')}
-              </a>
+                  <span className="badge content-state content-state--missing">{t('staff.content.list.states.missing')}</span>{' '}
+                  <a
+                    className="button button--secondary"
+                    href={`${path}?write=${l}`}
+                    data-write={l}
+                    onClick={(e) => {
+                      e.preventDefault()
+                      write(l)
+                    }}
+                  >
+                    {t('staff.content.item.write')}
+                  </a>
             </>
           )}
         </div>
@@ -85,60 +87,56 @@ export function ContentItemPage({ data }: StaffPageProps<ContentItemData>) {
         </p>
       ) : null}
       {data.isNew ? null : <Presence kind={data.kind} slug={data.slug} initial={data.others} />}
-      {data.problems.length ? (
-        <section className="staff-notice staff-notice--error" aria-labelledby="problems-heading" data-problems="">
-          <h2 id="problems-heading">{t('staff.content.item.problems')}</h2>
-          <ul>
-            {data.problems.map((p, i) => (
-              <li key={i}>{p}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <ConflictView data={data} mine={form} />
-      <div className="content-layout">
-        <form method="post" action={path} id={EDITOR_FORM_ID} className="staff-form content-editor" data-form="editor" noValidate>
-          <input type="hidden" name="_csrf" value={csrf} />
-          <input type="hidden" name="base" value={data.conflict?.hash ?? data.base} />
-          <input type="hidden" name="confirmed" value={data.confirm?.action === 'save' ? '1' : ''} />
-          {LOCALE_CODES.filter(written).map((l) => (perFile ? <input key={l} type="hidden" name={`has.${l}`} value="1" /> : null))}
-          {perFile && (data.kind === 'news' || data.kind === 'projects') ? LOCALE_CODES.filter(written).map((l) => <input key={l} type="hidden" name={`${l}.draft`} value={form[`${l}.draft`] ?? (data.isNew ? '1' : '')} />) : null}
-          {count ? (
-            <p className="staff-notice staff-notice--error" role="alert" data-error-count={count}>
-              {t('units.form.errorSummary', { count })}
-            </p>
-          ) : null}
-          {data.isNew && data.kind !== 'site' ? (
-            <div className={`field${errors[SLUG_FIELD] ? ' field--invalid' : ''}`} data-field={SLUG_FIELD}>
-              <label className="field__label" htmlFor="f-slug">
-                {t(`staff.content.item.slug.${data.kind}`)}
-              </label>
-              <p className="field__hint" id="f-slug-hint">
-                {t('staff.content.item.slugHint')}
-              </p>
-              <input id="f-slug" name={SLUG_FIELD} value={form[SLUG_FIELD] ?? ''} onChange={(e) => change(SLUG_FIELD, e.currentTarget.value)} onBlur={() => blur(SLUG_FIELD)} aria-describedby={`f-slug-hint${errors[SLUG_FIELD] ? ' f-slug-error' : ''}`} aria-invalid={errors[SLUG_FIELD] ? true : undefined} autoComplete="off" />
-              {errors[SLUG_FIELD] ? <FieldError id="f-slug-error" message={errors[SLUG_FIELD]} /> : null}
-            </div>
-          ) : null}
-          {perFile ? <LanguageHeads data={data} written={written} write={write} /> : null}
-          <ItemFields kind={data.kind} slug={data.slug} form={form} errors={errors} outOfDate={data.outOfDate} onChange={change} onBlur={blur} />
-          {/* The image picker (ed-images) mounts here. */}
-          <div className="content-slot" data-slot="image-picker">
-            <ImagePickerSlot data={data} form={form} insert={insert} setField={change} />
+      <ProblemsList problems={data.problems} />
+      {data.unreadable?.length ? <UnreadableView data={data} /> : null}
+      {data.unreadable?.length ? null : (
+        <>
+          <ConflictView data={data} mine={form} />
+          <div className="content-layout">
+            <form method="post" action={path} id={EDITOR_FORM_ID} className="staff-form content-editor" data-form="editor" noValidate>
+              <input type="hidden" name="_csrf" value={csrf} />
+              <input type="hidden" name="base" value={data.conflict?.hash ?? data.base} />
+              <input type="hidden" name="confirmed" value={data.confirm?.action === 'save' ? '1' : ''} />
+              {LOCALE_CODES.filter(written).map((l) => (perFile ? <input key={l} type="hidden" name={`has.${l}`} value="1" /> : null))}
+              {perFile && (data.kind === 'news' || data.kind === 'projects') ? LOCALE_CODES.filter(written).map((l) => <input key={l} type="hidden" name={`${l}.draft`} value={form[`${l}.draft`] ?? (data.isNew ? '1' : '')} />) : null}
+              {count ? (
+                <p className="staff-notice staff-notice--error" role="alert" data-error-count={count}>
+                  {t('units.form.errorSummary', { count })}
+                </p>
+              ) : null}
+              {data.isNew && data.kind !== 'site' ? (
+                <div className={`field${errors[SLUG_FIELD] ? ' field--invalid' : ''}`} data-field={SLUG_FIELD}>
+                  <label className="field__label" htmlFor="f-slug">
+                    {t(`staff.content.item.slug.${data.kind}`)}
+                  </label>
+                  <p className="field__hint" id="f-slug-hint">
+                    {t('staff.content.item.slugHint')}
+                  </p>
+                  <input id="f-slug" name={SLUG_FIELD} value={form[SLUG_FIELD] ?? ''} onChange={(e) => change(SLUG_FIELD, e.currentTarget.value)} onBlur={() => blur(SLUG_FIELD)} aria-describedby={`f-slug-hint${errors[SLUG_FIELD] ? ' f-slug-error' : ''}`} aria-invalid={errors[SLUG_FIELD] ? true : undefined} autoComplete="off" />
+                  {errors[SLUG_FIELD] ? <FieldError id="f-slug-error" message={errors[SLUG_FIELD]} /> : null}
+                </div>
+              ) : null}
+              {perFile ? <LanguageHeads data={data} written={written} write={write} /> : null}
+              <ItemFields kind={data.kind} slug={data.slug} form={form} errors={errors} outOfDate={data.outOfDate} onChange={change} onBlur={blur} />
+              {/* The image picker (ed-images) mounts here. */}
+              <div className="content-slot" data-slot="image-picker">
+                <ImagePickerSlot data={data} form={form} insert={insert} setField={change} />
+              </div>
+              {data.confirm?.action === 'save' ? <p className="staff-notice">{t('staff.content.item.saveConfirm')}</p> : null}
+              <div className="form-actions">
+                <ConfirmSubmit kind="save" tone="primary">
+                  {t(data.isNew ? 'staff.content.item.create' : 'staff.content.item.save')}
+                </ConfirmSubmit>
+              </div>
+            </form>
+            {/* The preview pane (ed-preview) mounts here. */}
+            <aside className="content-slot content-layout__preview" data-slot="preview" aria-label={t('staff.content.item.previewPlace')}>
+              <PreviewSlot data={data} form={form} insert={insert} setField={change} />
+            </aside>
           </div>
-          {data.confirm?.action === 'save' ? <p className="staff-notice">{t('staff.content.item.saveConfirm')}</p> : null}
-          <div className="form-actions">
-            <ConfirmSubmit kind="save" tone="primary">
-              {t(data.isNew ? 'staff.content.item.create' : 'staff.content.item.save')}
-            </ConfirmSubmit>
-          </div>
-        </form>
-        {/* The preview pane (ed-preview) mounts here. */}
-        <aside className="content-slot content-layout__preview" data-slot="preview" aria-label={t('staff.content.item.previewPlace')}>
-          <PreviewSlot data={data} form={form} insert={insert} setField={change} />
-        </aside>
-      </div>
-      <PublishPanel data={data} />
+          <PublishPanel data={data} />
+        </>
+      )}
     </div>
   )
 }

@@ -10,7 +10,7 @@ export type ItemNotice = 'saved' | 'created' | 'publish' | 'unpublish' | 'schedu
 export type PublishError = 'kind' | 'missing' | 'at' | 'past'
 
 /** A step the page asks to confirm (the page without JavaScript; with it, the dialog asks). */
-export type ConfirmStep = { action: 'save' } | { action: 'delete' } | { action: 'publish'; locale: Locale; what: 'draft' | 'publish' | 'schedule'; at: string }
+export type ConfirmStep = { action: 'save' } | { action: 'raw'; file: string; what: 'save' | 'remove' } | { action: 'delete' } | { action: 'publish'; locale: Locale; what: 'draft' | 'publish' | 'schedule'; at: string }
 
 /** Someone else saved the item since this editor opened it: theirs (as it is now) beside what was typed. */
 export interface ConflictView {
@@ -18,6 +18,22 @@ export interface ConflictView {
   theirs: EditorForm | null
   /** Its hash: "keep mine" saves what was typed over it. */
   hash: string
+}
+
+/** A file of the item that cannot be read (server/editor/files-unreadable.ts): which, why, and its text as it is. */
+export interface UnreadableFile {
+  /** Relative to the content folder ('news/x.ja.md', 'site.yml'). */
+  file: string
+  /** The language the file holds; null for site.yml. */
+  locale: Locale | null
+  reason: 'yaml' | 'frontMatter' | 'encoding' | 'other'
+  /** The reader's own words (English, technical): shown beside the page's explanation. */
+  detail: string
+  /** Where a YAML error is, counted from 1 in the file. */
+  line: number | null
+  column: number | null
+  /** The file's text (or what was typed to fix it). */
+  text: string
 }
 
 export interface ContentItemData {
@@ -44,6 +60,8 @@ export interface ContentItemData {
   confirm: ConfirmStep | null
   /** A page of content/pages/ that is one of the built-in five (no `path`). */
   builtIn: boolean
+  /** Files of the item that cannot be read: the page shows them to fix or remove instead of the editor. */
+  unreadable?: UnreadableFile[]
 }
 
 /** How often the page tells the server it is still open, and how long a heartbeat counts. */

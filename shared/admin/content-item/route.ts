@@ -4,7 +4,7 @@ import { ContentItemPage } from './item-page'
 import type { ContentItemData } from './page-data'
 import { loadContentItem, loadNewItem, saveContentItem, saveNewItem } from './loader.server'
 
-const statusOf = (data: ContentItemData) => (data.conflict || data.notice === 'changed' ? 409 : Object.keys(data.errors).length || data.problems.length ? 422 : 200)
+const statusOf = (data: ContentItemData) => (data.unreadable?.length || data.conflict || data.notice === 'changed' ? 409 : Object.keys(data.errors).length || data.problems.length ? 422 : 200)
 
 /**
  * One item's editor (editors and admins): both languages side by side, its own POST saves it
