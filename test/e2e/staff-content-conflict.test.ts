@@ -5,34 +5,18 @@
 // marked) and restores the first through the confirmation dialog; the public page serves it. Axe on the
 // conflict and revisions pages in both themes; one walk in Japanese, one in English. (The preview, a
 // signed link and a one-editor restore are staff-content-preview.test.ts's.) Then a file broken by hand:
-// its page (409) names it, and its text is fixed through the dialog. CONFLICT_SCREENSHOTS=<folder> keeps
-// pictures of the conflict, revisions and broken-file pages at 390 and 1366 px.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+// its page (409) names it, and its text is fixed through the dialog. STAFF_SCREENSHOTS=<folder> keeps
+// pictures of the conflict, revisions and broken-file pages at 390, 1024, 1366 and 1920 px.
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import type { Test } from 'tap'
 import type { Page } from 'playwright-core'
-import { FIXTURE_CONTENT } from '../helper'
-import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { axeInBothThemes, contentCopy, hydrated, openStaffSuite, screenshots } from './staff-helpers'
 
-const contentDir = mkdtempSync(join(tmpdir(), 'conflict-e2e-content-'))
-cpSync(FIXTURE_CONTENT, contentDir, { recursive: true })
-t.teardown(() => rmSync(contentDir, { recursive: true, force: true }))
+const contentDir = contentCopy(t, 'conflict-e2e-content-')
 const { SITE_URL, enrolledPage } = await openStaffSuite(t, 'staff-conflict-e2e-', { CONTENT_DIR: contentDir })
 
-const shots = process.env.CONFLICT_SCREENSHOTS
-
-async function screenshots(page: Page, name: string) {
-  if (!shots) return
-  mkdirSync(shots, { recursive: true })
-  await page.emulateMedia({ colorScheme: 'light' })
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
 
 /** The account's language switched to English (the menu under the name). */
 async function toEnglish(page: Page) {

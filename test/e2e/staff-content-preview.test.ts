@@ -4,31 +4,14 @@
 // sends the form to the frame; a saved draft shared through a signed link opens for someone signed out;
 // two saves compared on the revisions page, the older restored through the confirmation dialog and served.
 // Axe finds nothing on the revisions and link pages in both themes; no console error (hydration, CSP).
-// PREVIEW_SCREENSHOTS=<folder> keeps pictures of the pages at 390 and 1366 px in both languages.
+// STAFF_SCREENSHOTS=<folder> keeps pictures of the pages at 390, 1024, 1366 and 1920 px in both languages.
 import t from 'tap'
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { FIXTURE_CONTENT } from '../helper'
-import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { axeInBothThemes, contentCopy, hydrated, openStaffSuite, screenshots } from './staff-helpers'
 
-const contentDir = mkdtempSync(join(tmpdir(), 'preview-e2e-content-'))
-cpSync(FIXTURE_CONTENT, contentDir, { recursive: true })
-t.teardown(() => rmSync(contentDir, { recursive: true, force: true }))
+const contentDir = contentCopy(t, 'preview-e2e-content-')
 const { SITE_URL, browser, enrolledPage } = await openStaffSuite(t, 'staff-preview-e2e-', { CONTENT_DIR: contentDir })
 const ITEM = `${SITE_URL}/admin/content/news/2026-04-new-office`
-const shots = process.env.PREVIEW_SCREENSHOTS
-
-async function screenshots(page: Page, name: string) {
-  if (!shots) return
-  mkdirSync(shots, { recursive: true })
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
 
 const frameTitle = (page: Page) => page.frameLocator('iframe[name="content-preview"]').locator('h1')
 

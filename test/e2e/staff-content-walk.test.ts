@@ -6,21 +6,16 @@
 // languages for the next whole minute, Japan time. The public pages are 404 before and are served, with the
 // photo, once the minute has come (polled, no fixed wait); the stored photo holds no EXIF, GPS or camera.
 // Axe finds nothing on the editor with the pickers in both themes; no console error. With
-// CONTENT_SCREENSHOTS=<folder> the editor is saved at 390 and 1366 px wide in both languages.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+// STAFF_SCREENSHOTS=<folder> the editor is saved at 390, 1024, 1366 and 1920 px wide in both languages.
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
-import { FIXTURE_CONTENT } from '../helper'
-import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { axeInBothThemes, contentCopy, hydrated, openStaffSuite, screenshots } from './staff-helpers'
 
-const contentDir = mkdtempSync(join(tmpdir(), 'content-walk-e2e-content-'))
-cpSync(FIXTURE_CONTENT, contentDir, { recursive: true })
-t.teardown(() => rmSync(contentDir, { recursive: true, force: true }))
+const contentDir = contentCopy(t, 'content-walk-e2e-content-')
 const { SITE_URL, enrolledPage } = await openStaffSuite(t, 'staff-content-walk-', { CONTENT_DIR: contentDir })
-const shots = process.env.CONTENT_SCREENSHOTS
 const SLUG = 'site-visit-walk'
 const CAMERA = ['Exif', 'WalkMaker', 'WalkPhone-GPS-12', 'WGS-84-WALKTEST']
 
@@ -34,16 +29,6 @@ const photo = await sharp({ create: { width: 600, height: 400, channels: 3, back
   .withMetadata({ orientation: 6 })
   .toBuffer()
 
-async function screenshots(page: Page, name: string) {
-  if (!shots) return
-  mkdirSync(shots, { recursive: true })
-  await page.emulateMedia({ colorScheme: 'light' })
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 })
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
 
 /** The next whole minute in Japan time as a datetime-local value, at least 20 s away (time to submit both languages). */
 function nextMinute(now = Date.now()): { at: string; instant: number } {

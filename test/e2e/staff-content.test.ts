@@ -3,31 +3,16 @@
 // Markdown toolbar wraps the selection, "write it" opens the missing English, the save goes through the
 // confirmation dialog and the page comes back with its notice; axe finds nothing on the list and the editor
 // in both themes, in Japanese and in English; no sideways scroll on a phone; no console error. With
-// CONTENT_SCREENSHOTS=<folder> both pages are saved at 390 and 1366 px wide in both languages.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+// STAFF_SCREENSHOTS=<folder> both pages are saved at 390, 1024, 1366 and 1920 px wide in both languages.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import type { Test } from 'tap'
 import type { Page } from 'playwright-core'
-import { FIXTURE_CONTENT } from '../helper'
-import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { axeInBothThemes, contentCopy, hydrated, openStaffSuite, screenshots } from './staff-helpers'
 
-const contentDir = mkdtempSync(join(tmpdir(), 'staff-content-e2e-content-'))
-cpSync(FIXTURE_CONTENT, contentDir, { recursive: true })
+const contentDir = contentCopy(t, 'staff-content-e2e-content-')
 const { SITE_URL, enrolledPage } = await openStaffSuite(t, 'staff-content-e2e-', { CONTENT_DIR: contentDir })
-const shots = process.env.CONTENT_SCREENSHOTS
-
-async function screenshots(page: Page, name: string) {
-  if (!shots) return
-  mkdirSync(shots, { recursive: true })
-  await page.emulateMedia({ colorScheme: 'light' })
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 })
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
-}
 
 async function noSidewaysScroll(t: Test, page: Page, what: string) {
   await page.setViewportSize({ width: 390, height: 844 })

@@ -3,7 +3,7 @@
 // themes, signing out through the user menu.
 import type { Test } from 'tap'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { generate } from 'otplib'
 import { launchBrowser, startServer, watchConsole } from './browser'
+import { FIXTURE_CONTENT } from '../helper'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -102,4 +103,31 @@ export async function signOut(page: Page) {
   await page.click('.staff-user > summary')
   await page.click('.staff-user__sign-out button')
   await page.waitForURL(/\/admin\/sign-in\?signedOut=1$/)
+}
+
+/** A throwaway copy of the fixture content, for a suite's server to serve and its editors to write; removed when the suite ends. */
+export function contentCopy(t: { teardown: (fn: () => unknown) => void }, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  cpSync(FIXTURE_CONTENT, dir, { recursive: true })
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** The widths a person looks at a staff page in: phone, small laptop, laptop, desktop. */
+export const SHOT_WIDTHS = [390, 1024, 1366, 1920] as const
+
+/**
+ * Opt-in pictures for a person to look at (STAFF_SCREENSHOTS=<folder>): the whole page at each of SHOT_WIDTHS
+ * in the light theme, `<name>-<width>.png`, then the viewport back at 1366×900. Without the variable, nothing.
+ */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  const dir = process.env.STAFF_SCREENSHOTS
+  if (!dir) return
+  mkdirSync(dir, { recursive: true })
+  await page.emulateMedia({ colorScheme: 'light' })
+  for (const width of SHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 })
+    await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1366, height: 900 })
 }
