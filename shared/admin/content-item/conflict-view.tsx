@@ -1,8 +1,7 @@
 import type { MouseEvent } from 'react'
-import { LOCALE_CODES } from '../../i18n/locales'
 import { confirm } from '../../confirm/store'
 import { useI18n } from '../../i18n/context'
-import { labelOf } from './field-input'
+import { fieldInWords } from './field-input'
 import { staffHref } from '../paths'
 import type { ContentItemData, EditorForm } from './page-data'
 import { EDITOR_FORM_ID } from './slots'
@@ -13,16 +12,6 @@ function differing(theirs: EditorForm, mine: EditorForm): string[] {
   // A browser sends a textarea's line breaks as \r\n, the file has \n: the same text.
   const same = (a = '', b = '') => a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n')
   return names.filter((n) => !same(theirs[n], mine[n]))
-}
-
-/** A form name in words: 'en.gallery.1.alt' -> 'Image description 2 (English)'. */
-function describe(t: (key: string, values?: Record<string, string>) => string, name: string): string {
-  const parts = name.split('.')
-  const lang = LOCALE_CODES.find((l) => l === parts[0])
-  const rest = lang ? parts.slice(1) : parts
-  const row = rest.length === 3 && /^\d+$/.test(rest[1]!) ? Number(rest[1]) + 1 : null
-  const field = row === null ? labelOf(t, rest.join('.')) : `${labelOf(t, `${rest[0]}Row.${rest[2]}`)} ${row}`
-  return lang ? `${field} (${t(`staff.content.item.languages.${lang}`)})` : field
 }
 
 /**
@@ -67,7 +56,7 @@ export function ConflictView({ data, mine }: { data: ContentItemData; mine: Edit
           <tbody>
             {names.map((n) => (
               <tr key={n} data-differs={n}>
-                <th scope="row">{n.startsWith('has.') ? t(`staff.content.item.languages.${n.slice(4)}`) : describe(t, n)}</th>
+                <th scope="row">{n.startsWith('has.') ? t(`staff.content.item.languages.${n.slice(4)}`) : fieldInWords(t, n)}</th>
                 <td className="content-conflict__value">{theirs[n] ?? ''}</td>
                 <td className="content-conflict__value">{mine[n] ?? ''}</td>
               </tr>

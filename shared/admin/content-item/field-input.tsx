@@ -1,5 +1,6 @@
 import { FieldError } from '../../components/form-field'
 import { useI18n } from '../../i18n/context'
+import { LOCALE_CODES } from '../../i18n/locales'
 import type { FieldSpec } from './fields'
 
 /** The input's id from its form name ('en.gallery.0.alt' -> 'f-en-gallery-0-alt'). */
@@ -7,6 +8,25 @@ export const inputId = (name: string) => `f-${name.replace(/\./g, '-')}`
 
 /** A field's label key: 'social.x' -> staff.content.item.fields.social.x. */
 export const labelOf = (t: (key: string) => string, field: string) => t(`staff.content.item.fields.${field}`)
+
+type Translate = (key: string, values?: Record<string, string>) => string
+
+/**
+ * A field's name in words, for the conflict and revision views: a form name ('en.gallery.1.alt' -> 'Image
+ * description 2 (English)', 'ja.title' -> 'Title (Japanese)') or a site.yml path ('services.0.title.en' ->
+ * 'Service 1 (English)', 'social.x' -> 'X account'). A name the labels do not know is shown as it is.
+ */
+export function fieldInWords(t: Translate, name: string): string {
+  const parts = name.split('.')
+  const lang = LOCALE_CODES.find((l) => l === parts[0]) ?? LOCALE_CODES.find((l) => l === parts.at(-1))
+  const rest = parts[0] === lang ? parts.slice(1) : lang ? parts.slice(0, -1) : parts
+  const index = rest.findIndex((part) => /^\d+$/.test(part))
+  const key = index > 0 && rest.length === index + 2 ? `${rest[0]}Row.${rest[index + 1]}` : rest.filter((part) => !/^\d+$/.test(part)).join('.')
+  const label = labelOf(t, key)
+  if (label === `staff.content.item.fields.${key}`) return name
+  const field = index > 0 ? `${label} ${Number(rest[index]) + 1}` : label
+  return lang ? `${field} (${t(`staff.content.item.languages.${lang}`)})` : field
+}
 
 export interface InputProps {
   spec: FieldSpec

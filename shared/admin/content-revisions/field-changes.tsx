@@ -1,4 +1,5 @@
 import { useI18n } from '../../i18n/context'
+import { fieldInWords } from '../content-item/field-input'
 import { inertText } from '../inert-text'
 import type { DiffPart, FieldChange } from './diff'
 
@@ -39,7 +40,7 @@ export function FieldChanges({ older, newer, changes }: { older: number; newer: 
         {changed.map((change) => (
           <div key={change.field} className="revision-field" data-field={change.field} data-status={change.status}>
             <dt>
-              <code>{change.field}</code> <span className="staff-muted">{t(`staff.content.revisions.status.${change.status}`)}</span>
+              {fieldInWords(t, change.field)} <span className="staff-muted">{t(`staff.content.revisions.status.${change.status}`)}</span>
             </dt>
             <dd>
               <Parts parts={change.parts} />
