@@ -10,6 +10,7 @@ import { STAFF_ROLES, type StaffRole } from '../../../shared/admin/roles'
 import type { StaffAccess } from '../../../shared/admin/types'
 import { staffEndpoints } from '../../../server/staff/http/endpoints'
 import { addAccount, clock, LOCAL, signIn, staffApp, type TestAccount } from './web-helper'
+import { contentCopy } from '../editor/files-helper'
 
 /** Routes whose access is fixed by the issue, whatever the table says: the matrix below must agree. */
 const REQUIRED: Partial<Record<keyof typeof STAFF_PATHS, StaffAccess>> = {
@@ -24,7 +25,8 @@ const REQUIRED: Partial<Record<keyof typeof STAFF_PATHS, StaffAccess>> = {
   content: ['admin', 'editor'],
 }
 
-const SAMPLE: Record<string, string> = { token: 'x'.repeat(43) }
+// Parameters that name real things (an article of the fixture content), so that each check reaches the handler's own answer.
+const SAMPLE: Record<string, string> = { token: 'x'.repeat(43), kind: 'news', slug: '2026-04-new-office', id: 'Q-00000000' }
 const pathOf = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => SAMPLE[name]!)
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
 
@@ -50,7 +52,8 @@ t.test('the table says what the issue requires', async (t) => {
 t.test('roles × routes × methods', async (t) => {
   const time = clock()
   const day = 24 * 60 * 60_000
-  const app = await staffApp(t, time, { staff: { area: true, sessionIdleMs: day, sessionMaxMs: 30 * day, auditRetentionMs: 400 * day } })
+  // A copy of the content: the editor's forms are posted too (without their fields: answered, nothing written).
+  const app = await staffApp(t, time, { contentDir: contentCopy(t), staff: { area: true, sessionIdleMs: day, sessionMaxMs: 30 * day, auditRetentionMs: 400 * day } })
   const accounts = {} as Record<StaffRole, TestAccount>
   for (const role of STAFF_ROLES) accounts[role] = await addAccount(app, time, role)
   /** One session per role, a new one after a request that ended it (a sign-out); each sign-in its own TOTP step. */
