@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/context'
 import { FieldError } from '../../components/form-field'
 import { useStaffState } from '../context'
 import { ConfirmSubmit } from '../confirm-submit'
+import { inertText } from '../inert-text'
 import { staffHref } from '../paths'
 import type { StaffPageProps } from '../types'
 import { hasVersions } from './fields'
@@ -73,7 +74,7 @@ export function ContentItemPage({ data }: StaffPageProps<ContentItemData>) {
     },
     [setForm],
   )
-  const title = data.isNew ? t(`staff.content.item.new.${data.kind}`) : data.kind === 'site' ? t(`staff.content.list.siteParts.${data.slug}`) : LOCALE_CODES.map((l) => data.form[`${l}.title`]).find(Boolean) || data.slug
+  const title = data.isNew ? t(`staff.content.item.new.${data.kind}`) : data.kind === 'site' ? t(`staff.content.list.siteParts.${data.slug}`) : inertText(LOCALE_CODES.map((l) => data.form[`${l}.title`]).find(Boolean) || data.slug)
   const count = Object.keys(errors).length
   return (
     <div className="content-item" data-kind={data.kind}>

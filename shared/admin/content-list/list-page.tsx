@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../i18n/locales'
 import { useI18n } from '../../i18n/context'
 import type { ItemKind } from '../editor-model/items'
+import { inertText } from '../inert-text'
 import { staffHref } from '../paths'
 import { ShownTimeText } from '../shown-time'
 import type { StaffPageProps } from '../types'
@@ -14,7 +15,8 @@ function Row({ row }: { row: ContentRow }) {
   const { t } = useI18n()
   const col = (key: string) => t(`staff.content.list.columns.${key}`)
   const titled = LOCALE_CODES.find((l) => row.titles[l] !== undefined)
-  const title = row.kind === 'site' ? t(`staff.content.list.siteParts.${row.slug}`) : titled ? row.titles[titled]! : row.slug
+  // A title written by hand may hold invisible or control characters: shown, never passed on (inertText).
+  const title = row.kind === 'site' ? t(`staff.content.list.siteParts.${row.slug}`) : titled ? inertText(row.titles[titled]!) : row.slug
   return (
     <tr data-item={`${row.kind}/${row.slug}`}>
       <th scope="row" data-label={col('title')}>
