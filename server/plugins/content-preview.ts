@@ -69,8 +69,10 @@ export default fp<PreviewPluginOptions>(
     let saved: { version: string; loaded: Promise<Loaded> } | null = null
     const links = createPreviewLinks(createSigner(resolveFormSecret(config.contact.formSecret, config.dataDir)).subkey('content-preview'))
 
-    function keepImages(loaded: Loaded, at: number) {
+    /** The images the drawn view shows (not every image the tree registered: a shared link must not open other drafts' images). */
+    function keepImages(loaded: Loaded, shown: ReadonlySet<string>, at: number) {
       for (const [hash, source] of loaded.images.byHash) {
+        if (!shown.has(hash)) continue
         images.delete(hash)
         images.set(hash, { source, until: at + IMAGE_GRACE_MS })
       }
@@ -96,10 +98,10 @@ export default fp<PreviewPluginOptions>(
       },
       async draw(req, loaded, pathname) {
         const at = now()
-        const { content } = loaded.at(at)
+        const { content, shownImages } = loaded.at(at)
         let renderer = renderers.get(content)
         if (!renderer) renderers.set(content, (renderer = makeRenderer(content)))
-        keepImages(loaded, at)
+        keepImages(loaded, shownImages, at)
         const page = await renderer
           .prepare({ pathname, search: new URLSearchParams(), origin: publicOrigin(req, config), bot: true, onError: (err) => req.log.error({ err }, 'preview render failed') })
           .render()

@@ -2,6 +2,7 @@ import t from 'tap'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { h1 } from '../../helper'
+import { loadContent } from '../../../server/content/load'
 import { LOCAL, postForm } from '../staff/web-helper'
 import { editorApp } from './preview-helper'
 
@@ -91,4 +92,25 @@ t.test('the link page: editors only, an item that exists, a language it has', as
   const made = await postForm(app, LINK_PAGE, editor.headers, { _csrf: editor.csrf, locale: 'en', ttl: 'forever' })
   t.match(madeLink(made.body), /\.ja\.[0-9a-z]+\./)
   t.equal((await postForm(app, LINK_PAGE, editor.headers, { locale: 'ja', ttl: 'day' })).statusCode, 403, 'no token')
+})
+
+t.test('a link shows its own item only: no other draft or scheduled article, nor their images', async (t) => {
+  const { app, dir, editor } = await editorApp(t)
+  await withDraft(dir, app)
+  writeFileSync(join(dir, 'images/other-draft.svg'), readFileSync(join(dir, 'images/small.svg'), 'utf8').replace('</svg>', '<!-- other --></svg>'))
+  const other = (slug: string, title: string, extra: string) =>
+    writeFileSync(join(dir, `news/${slug}.ja.md`), ['---', `title: ${title}`, extra, 'category: notice', `excerpt: ${title}の概要。`, 'cover: images/other-draft.svg', 'coverAlt: 別の表紙', '---', '', `${title}の本文。`, ''].join('\n'))
+  other('2026-12-other-draft', 'ほかの下書き', 'date: "2026-12-19"\ndraft: true')
+  other('2027-01-scheduled', '予約中の記事', 'date: "2027-01-05 09:00"')
+  t.ok((await app.reloadContent('test')).ok)
+  const made = await postForm(app, LINK_PAGE, editor.headers, { _csrf: editor.csrf, locale: 'ja', ttl: 'day' })
+  const shown = await app.inject({ url: new URL(madeLink(made.body)).pathname, headers: LOCAL })
+  t.equal(shown.statusCode, 200)
+  t.equal(h1(shown.body)?.trim(), '下書きの記事', 'the linked draft')
+  t.notMatch(shown.body, 'ほかの下書き', 'no other draft (its next/previous links)')
+  t.notMatch(shown.body, '予約中の記事', 'no scheduled article')
+  t.notMatch(shown.body, '2026-12-other-draft')
+  const hashOf = async (file: string) => [...(await loadContent(dir, { drafts: true })).images.byHash.values()].find((s) => s.path.endsWith(file))!.hash
+  t.ok(app.contentPreview.image(await hashOf('draft-only.svg')), "the linked draft's cover is served")
+  t.equal(app.contentPreview.image(await hashOf('other-draft.svg')), undefined, "another draft's image is not opened by the link")
 })
