@@ -4,7 +4,7 @@ import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { SITE_PARTS, itemKey, type ItemKey, type ItemKind, type LanguageVersion, type PublicationState } from '../../shared/admin/editor-model/items'
 import { localisedFile } from '../content/file-names'
 import { parsePublishDate } from '../content/publication'
-import { readItem } from './files'
+import { readItemState } from './files'
 import { itemFile, parseVersion, type FileKind } from './files-format'
 
 /** One row of the editor's list: an item, its title and state in each language. */
@@ -70,12 +70,14 @@ export function listItems(dir: string, now: number): ItemSummary[] {
     out.push(...items)
   }
   for (const part of SITE_PARTS) {
-    const read = readItem(dir, 'site', part)
+    // A site.yml edited by hand into something unreadable is listed (its editor page says why), never a crash.
+    const read = readItemState(dir, 'site', part)
     if (!read) continue
-    const name = read.item.data?.name as Partial<Record<Locale, string>> | undefined
+    const name = read.item?.data?.name as Partial<Record<Locale, string>> | undefined
     const titles = Object.fromEntries(LOCALE_CODES.flatMap((c) => (typeof name?.[c] === 'string' ? [[c, name[c]]] : [])))
     const states = Object.fromEntries(LOCALE_CODES.map((c) => [c, 'published'])) as Record<Locale, PublicationState>
-    out.push({ key: itemKey('site', part), kind: 'site', slug: part, titles, states, date: null, unreadable: [] })
+    const unreadable = read.unreadable.length ? [...LOCALE_CODES] : []
+    out.push({ key: itemKey('site', part), kind: 'site', slug: part, titles, states, date: null, unreadable })
   }
   return out
 }

@@ -10,6 +10,8 @@ import { YamlSyntaxError } from '../content/yaml-text'
 
 /** Thrown by readItem for an item with such a file; readItemState answers the same without throwing. */
 export class ItemUnreadable extends Error {
+  /** Where no page of its own answers it (the revisions, a publish racing a hand edit): the staff error page, 409, never a 500. */
+  readonly statusCode = 409
   constructor(
     readonly files: UnreadableFile[],
     readonly hash: string,

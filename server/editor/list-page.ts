@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Locale } from '../../shared/i18n/locales'
 import type { ContentListData, ContentRow } from '../../shared/admin/content-list/page-data'
 import { shownTime } from '../staff/http/shown-time'
-import { readItem } from './files'
+import { readItemState } from './files'
 import { listItems } from './files-list'
 import { contentDirOf } from './item-page'
 import { outOfDate } from './translation-marks'
@@ -22,7 +22,7 @@ export async function loadContentListData(req: FastifyRequest, search: URLSearch
   for (const listed of items) {
     const { kind, slug } = listed
     const marks = await store.marks(listed.key)
-    const stale = marks.length && !listed.unreadable.length ? outOfDate(readItem(dir, kind, slug)?.item ?? null, marks) : {}
+    const stale = marks.length && !listed.unreadable.length ? outOfDate(readItemState(dir, kind, slug)?.item ?? null, marks) : {}
     const revision = latest.get(listed.key)
     rows.push({
       kind,

@@ -131,3 +131,17 @@ t.test('site.yml broken by hand: the profile page names it (no 500)', async (t) 
   t.match(rendered(res), 'data-unreadable="site.yml"')
   t.notMatch(rendered(res), 'name="rawAction" value="remove"', 'site.yml cannot be removed')
 })
+
+t.test('a site.yml broken by hand: the list still answers and names it; the other pages answer 409, never a 500', async (t) => {
+  const time = clock()
+  const { app, dir } = await editorApp(t, time)
+  const ed = await editor(app, time)
+  writeFileSync(join(dir, 'site.yml'), `${readFileSync(join(dir, 'site.yml'), 'utf8')}\nname: [unclosed\n`)
+  const list = await app.inject({ url: '/admin/content', headers: ed.headers })
+  t.equal(list.statusCode, 200, 'the list')
+  t.match(list.body, 'site/profile', 'lists the profile all the same')
+  for (const url of ['/admin/content/site/profile/revisions', '/admin/content/site/menus/revisions']) {
+    const res = await app.inject({ url, headers: ed.headers })
+    t.equal(res.statusCode, 409, `${url}: the staff error page`)
+  }
+})
