@@ -5,6 +5,7 @@ import { fieldInWords } from './field-input'
 import { staffHref } from '../paths'
 import type { ContentItemData, EditorForm } from './page-data'
 import { EDITOR_FORM_ID } from './slots'
+import { inertText } from '../inert-text'
 
 /** The form names whose values differ (state, marks and flags left out), in the order of the page. */
 function differing(theirs: EditorForm, mine: EditorForm): string[] {
@@ -57,8 +58,8 @@ export function ConflictView({ data, mine }: { data: ContentItemData; mine: Edit
             {names.map((n) => (
               <tr key={n} data-differs={n}>
                 <th scope="row">{n.startsWith('has.') ? t(`staff.content.item.languages.${n.slice(4)}`) : fieldInWords(t, n)}</th>
-                <td className="content-conflict__value">{theirs[n] ?? ''}</td>
-                <td className="content-conflict__value">{mine[n] ?? ''}</td>
+                <td className="content-conflict__value">{inertText(theirs[n] ?? '')}</td>
+                <td className="content-conflict__value">{inertText(mine[n] ?? '')}</td>
               </tr>
             ))}
           </tbody>

@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
 import { staffHref } from '../paths'
 import { PRESENCE_BEAT_MS } from './page-data'
+import { inertText } from '../inert-text'
 
 /**
  * "Also editing: <names>": who else has this item open, as the server knew at page load (works
@@ -28,7 +29,7 @@ export function Presence({ kind, slug, initial }: { kind: string; slug: string; 
   return (
     <div aria-live="polite" data-presence="">
       {others.length ? (
-        <p className="staff-notice content-presence">{t('staff.content.item.presence', { names: others.join(t('staff.content.item.nameSeparator')) })}</p>
+        <p className="staff-notice content-presence">{t('staff.content.item.presence', { names: others.map(inertText).join(t('staff.content.item.nameSeparator')) })}</p>
       ) : null}
     </div>
   )

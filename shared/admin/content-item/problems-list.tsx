@@ -1,5 +1,6 @@
 import { useI18n } from '../../i18n/context'
 import { readProblem } from './problem-words'
+import { inertText } from '../inert-text'
 
 /**
  * The content folder's problems a change would make (checkCandidate: the whole tree checked as
@@ -16,12 +17,12 @@ export function ProblemsList({ problems }: { problems: string[] }) {
       <ul>
         {problems.map((line, i) => {
           const read = readProblem(line)
-          if (!read) return <li key={i}>{line}</li>
+          if (!read) return <li key={i}>{inertText(line)}</li>
           return (
             <li key={i} data-problem-kind={read.kind}>
               <code>{read.file}</code> {read.field ? <code>{read.field}</code> : null} {t(`staff.content.item.problemList.kinds.${read.kind}`, read.values)}
               <br />
-              <span className="field__hint">{line}</span>
+              <span className="field__hint">{inertText(line)}</span>
             </li>
           )
         })}

@@ -45,7 +45,7 @@ function Row({ row }: { row: ContentRow }) {
         <div>
           {row.changed ? (
             <>
-              <ShownTimeText time={row.changed.at} /> {row.changed.who ?? t('staff.content.list.byNobody')}
+              <ShownTimeText time={row.changed.at} /> {row.changed.who ? inertText(row.changed.who) : t('staff.content.list.byNobody')}
             </>
           ) : (
             <span className="staff-muted">{t('staff.content.list.never')}</span>

@@ -45,9 +45,13 @@ t.test('the list, the item, the conflict view and the revisions with hostile tex
 
   // A first save (revision 1), then another over the same base: the conflict shows the hostile title inert.
   t.equal((await post(app, ed, `/admin/content/${NEWS}`, { ...clean(form), base, 'ja.title': '一回目', confirmed: '1' })).statusCode, 303)
+  // Meanwhile someone edits the English file by hand again: "theirs" in the conflict is the hostile text.
+  const en = join(dir, `${NEWS}.en.md`)
+  writeFileSync(en, readFileSync(en, 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(HOSTILE)}`))
   const conflict = await post(app, ed, `/admin/content/${NEWS}`, { ...clean(form), base, 'ja.title': '二回目', confirmed: '1' })
   t.equal(conflict.statusCode, 409)
   inert(t, conflict.body, 'the conflict view')
+  t.match(rendered(conflict), /data-differs="en\.title"[\s\S]*?=HYPERLINK/, "theirs, the hand-written title, is shown as text")
 
   // A second revision that changes the hostile title: the comparison marks words of it, inert.
   const again = formOf(await openItem(app, ed, 'news', '2026-04-new-office'))
