@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { EditableItem, ItemKey, ItemKind, LanguageVersion, SitePart } from '../../shared/admin/editor-model/items'
 import { syncFolder, writeFileAtomic } from './atomic'
-import { SITE_FILE, SITE_PART_KEYS, SITE_STYLE, itemFile, itemFiles, parseKey, parseVersion, versionText, type FileKind } from './files-format'
+import { SITE_FILE, SITE_PART_KEYS, SITE_STYLE, itemFiles, parseKey, parseVersion, versionText, type FileKind } from './files-format'
 import { writingContent } from './marker'
 import { ContentConflict, ContentRefused } from './types'
 import { canonicalJson, editYamlMap } from './yaml-edit'
@@ -166,4 +166,4 @@ export function writeItem(dir: string, key: ItemKey, expectHash: string | null, 
   return itemHash(dir, key)
 }
 
-export { itemFile, ItemUnreadable }
+export { ItemUnreadable }
