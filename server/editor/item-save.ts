@@ -8,7 +8,7 @@ import type { StaffActionContext, StaffAnswer } from '../../shared/admin/types'
 import { validateForm } from '../../shared/validation/server'
 import createError from '@fastify/error'
 import type { Locale } from '../../shared/i18n/locales'
-import { staffTranslators } from '../staff/http/catalog'
+import { staffTranslator } from '../staff/http/catalog'
 import { auditOf } from '../staff/http/services'
 import { ABSENT_HASH, ItemUnreadable, readItemState, writeItem } from './files'
 import { saveRaw } from './item-raw'
@@ -92,9 +92,7 @@ export async function saveItem(ctx: StaffActionContext, isNew: boolean): Promise
 /** An item the path names that is not there (or a kind the editor does not make): the staff 404 page. */
 export const ContentNotFound = createError('SITE_CONTENT_NOT_FOUND', 'no such content item', 404)
 
-let translators: ReturnType<typeof staffTranslators> | null = null
 /** A staff string in a language (the server's own words beside the catalogue's, such as the slug rule). */
 export function staffWords(locale: Locale, key: string): string {
-  translators ??= staffTranslators(() => undefined)
-  return translators[locale](key)
+  return staffTranslator(locale)(key)
 }

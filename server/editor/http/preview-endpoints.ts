@@ -4,14 +4,12 @@ import { itemOfForm } from '../../../shared/admin/content-item/form-model'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales'
 import { escapeHtml } from '../../../shared/escape'
 import { requestSearch } from '../../request-locale'
-import { staffTranslators } from '../../staff/http/catalog'
+import { staffTranslator } from '../../staff/http/catalog'
 import { staffLocale } from '../../staff/http/locale'
 import { checkCandidate } from '../files-check'
 import { isItemSlug } from './preview-links'
 import { publicPathOf, sendPreview } from './preview-page'
 
-let translators: ReturnType<typeof staffTranslators> | undefined
-const translatorOf = (locale: Locale) => (translators ??= staffTranslators(() => {}))[locale]
 
 /** The item a path names ('/admin/content/news/<slug>/…'), or null when no item could have that name. */
 export function itemOfParams(params: Record<string, string>): { kind: ItemKind; slug: string } | null {
@@ -43,7 +41,7 @@ function noticePage(locale: Locale, title: string, lines: string[]): { statusCod
 export async function previewItem(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>): Promise<unknown> {
   const named = itemOfParams(params)
   const staff = staffLocale(req, req.staffSession?.account.locale)
-  const t = translatorOf(staff)
+  const t = staffTranslator(staff)
   if (!named) return sendPreview(reply, { ...noticePage(staff, t('staff.errors.notFound.title'), []), statusCode: 404 }, true)
   const form = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>
   const slug = typeof form.slug === 'string' && SLUG_RE.test(form.slug) ? form.slug : named.slug

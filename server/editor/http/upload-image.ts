@@ -1,18 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Locale } from '../../../shared/i18n/locales'
-import type { Translate } from '../../../shared/i18n/messages'
-import { staffTranslators } from '../../staff/http/catalog'
+import { staffTranslator } from '../../staff/http/catalog'
 import { staffLocale } from '../../staff/http/locale'
 import { auditOf } from '../../staff/http/services'
 import type { Upload } from '../../staff/http/multipart'
 import { MAX_UPLOAD_BYTES, prepareImage, REFUSALS, storeImage, type Refusal } from '../image-upload'
 
-let translators: Record<Locale, Translate> | undefined
-const translatorOf = (locale: Locale): Translate => (translators ??= staffTranslators(() => {}))[locale]
 
 /** A refusal in JSON: its status, its reason, and the words for it in the staff member's language. */
 function refuse(req: FastifyRequest, reply: FastifyReply, reason: Refusal) {
-  const t = translatorOf(staffLocale(req, req.staffSession?.account.locale))
+  const t = staffTranslator(staffLocale(req, req.staffSession?.account.locale))
   const message = t(`staff.content.images.refused.${reason}`, { mb: MAX_UPLOAD_BYTES / 1024 / 1024 })
   if (reason === 'tooLarge') reply.header('connection', 'close')
   return reply.code(REFUSALS[reason]).send({ ok: false, statusCode: REFUSALS[reason], reason, message })

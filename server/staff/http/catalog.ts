@@ -22,6 +22,10 @@ export function staffTranslators(onMissing: (key: string, locale: Locale, reason
   return Object.fromEntries(entries) as Record<Locale, Translate>
 }
 
+let shared: Record<Locale, Translate> | undefined
+/** A language's staff translator, made once: for server code that answers outside a page (a JSON refusal, a rule's words). */
+export const staffTranslator = (locale: Locale): Translate => (shared ??= staffTranslators(() => undefined))[locale]
+
 const compiled = new Map<Locale, string>()
 
 /**
