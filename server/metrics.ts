@@ -17,6 +17,7 @@ export const METRIC_NAMES = [
   'site_autoreplies_withheld_total',
   'site_outbox_mails',
   'site_content_reloads_total',
+  'site_preview_link_pages_total',
 ] as const
 
 /** Latency buckets (seconds): a cached page answers in about a millisecond, a cold render in tens. */
@@ -75,6 +76,13 @@ export function createMetrics() {
     ['ok', 'failed'] as const,
   )
 
+  const previewLinkPages = countedBy(
+    'site_preview_link_pages_total',
+    "Pages of signed preview links shown: hit (the page drawn before for the same state of the item and of the site) or miss (the content tree loaded and the page drawn).",
+    'result',
+    ['hit', 'miss'] as const,
+  )
+
   let outboxCounts: (() => Promise<Record<'pending' | 'failed', number>>) | null = null
   new Gauge({
     name: 'site_outbox_mails',
@@ -103,6 +111,7 @@ export function createMetrics() {
     mailFailed: mailFailures,
     autoReplyWithheld: autoRepliesWithheld,
     contentReloaded: contentReloads,
+    previewLinkPage: previewLinkPages,
     /**
      * Counts the outbox table at each scrape: two counts over the (status, next_attempt_at) index,
      * so a scrape costs the same however many mails were ever sent (with several replicas, each

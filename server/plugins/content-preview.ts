@@ -29,9 +29,19 @@ export interface ContentPreview {
   /** The saved content folder with drafts and scheduled items shown (marked), loaded once per served version. */
   saved(req: FastifyRequest): Promise<Loaded>
   /** The public page at `pathname` as the site's renderer draws it from `loaded` (its images then served by /media/ for a while). */
-  draw(req: FastifyRequest, loaded: Loaded, pathname: string): Promise<{ statusCode: number; html: string }>
+  draw(req: FastifyRequest, loaded: Loaded, pathname: string): Promise<DrawnPreview>
+  /** The images of a page drawn before, served by /media/ for a while again (a signed link's page answered from its cache). */
+  show(images: readonly SourceImage[]): void
   /** An image a preview showed less than IMAGE_GRACE_MS ago (a draft's cover is no image of the served content). */
   image(hash: string): SourceImage | undefined
+}
+
+/** A drawn preview: the page, the images it shows, and the next instant the content it was drawn from shows otherwise (null: none scheduled). */
+export interface DrawnPreview {
+  statusCode: number
+  html: string
+  images: SourceImage[]
+  nextChangeAt: number | null
 }
 
 /** How long /media/ serves the images of a drawn preview (a shared link's reader scrolls slowly). */
@@ -69,12 +79,11 @@ export default fp<PreviewPluginOptions>(
     let saved: { version: string; loaded: Promise<Loaded> } | null = null
     const links = createPreviewLinks(createSigner(resolveFormSecret(config.contact.formSecret, config.dataDir)).subkey('content-preview'))
 
-    /** The images the drawn view shows (not every image the tree registered: a shared link must not open other drafts' images). */
-    function keepImages(loaded: Loaded, shown: ReadonlySet<string>, at: number) {
-      for (const [hash, source] of loaded.images.byHash) {
-        if (!shown.has(hash)) continue
-        images.delete(hash)
-        images.set(hash, { source, until: at + IMAGE_GRACE_MS })
+    /** Serves these images until IMAGE_GRACE_MS after `at`, the most recently shown kept last (forgotten last). */
+    function keepImages(shown: readonly SourceImage[], at: number) {
+      for (const source of shown) {
+        images.delete(source.hash)
+        images.set(source.hash, { source, until: at + IMAGE_GRACE_MS })
       }
       for (const hash of images.keys()) {
         if (images.size <= MAX_IMAGES) break
@@ -98,14 +107,19 @@ export default fp<PreviewPluginOptions>(
       },
       async draw(req, loaded, pathname) {
         const at = now()
-        const { content, shownImages } = loaded.at(at)
+        const { content, shownImages, nextChangeAt } = loaded.at(at)
         let renderer = renderers.get(content)
         if (!renderer) renderers.set(content, (renderer = makeRenderer(content)))
-        keepImages(loaded, shownImages, at)
+        // The images the drawn view shows, not every image the tree registered: a shared link must not open other drafts' images.
+        const shown = [...loaded.images.byHash.values()].filter((source) => shownImages.has(source.hash))
+        keepImages(shown, at)
         const page = await renderer
           .prepare({ pathname, search: new URLSearchParams(), origin: publicOrigin(req, config), bot: true, onError: (err) => req.log.error({ err }, 'preview render failed') })
           .render()
-        return { statusCode: page.statusCode, html: withoutScripts((await collect(page.body)).toString('utf8')) }
+        return { statusCode: page.statusCode, html: withoutScripts((await collect(page.body)).toString('utf8')), images: shown, nextChangeAt }
+      },
+      show(shown) {
+        keepImages(shown, now())
       },
       image(hash) {
         const kept = images.get(hash)

@@ -8,7 +8,7 @@ import { StaffNotFound } from '../../staff/http/errors'
 import { auditOf } from '../../staff/http/services'
 import { shownTime } from '../../staff/http/shown-time'
 import { readItem } from '../files'
-import { isPreviewLinkTtl } from './preview-links'
+import { isPreviewLinkTtl, linkState } from './preview-links'
 import { itemOfParams } from './preview-endpoints'
 
 /** The languages an item is saved in (a part of site.yml: every language). */
@@ -26,7 +26,7 @@ export function itemTitle(item: EditableItem | null, slug: string): string {
 function savedItem(req: FastifyRequest, params: Record<string, string>) {
   const named = itemOfParams(params)
   const saved = named && readItem(req.server.contentPreview.dir, named.kind, named.slug)
-  return named && saved ? { ...named, item: saved.item } : null
+  return named && saved ? { ...named, ...saved } : null
 }
 
 /** GET /admin/content/:kind/:slug/preview-link: the form (language, lifetime) for an item that is saved; else the 404. */
@@ -40,7 +40,8 @@ export async function loadPreviewLink({ req, params }: StaffLoaderContext): Prom
 /**
  * POST: a signed link to the saved item in the chosen language, working for the chosen time (an hour,
  * a day, a week); audited ('content.preview-link', the item's key). Anyone holding it sees the item's
- * saved state, drafts and scheduled ones included, until then (GET /admin/preview/:token).
+ * state saved now, drafts and scheduled ones included, until then or until the item is saved again
+ * (GET /admin/preview/:token).
  */
 export async function makePreviewLink({ req, body, params }: StaffActionContext): Promise<StaffAnswer<PreviewLinkData>> {
   const saved = savedItem(req, params)
@@ -49,7 +50,7 @@ export async function makePreviewLink({ req, body, params }: StaffActionContext)
   const locale = isLocale(body.locale) && locales.includes(body.locale) ? body.locale : (locales[0] ?? DEFAULT_LOCALE)
   const ttl = isPreviewLinkTtl(body.ttl) ? body.ttl : 'day'
   const { contentPreview, staffArea } = req.server
-  const { token, expires } = contentPreview.links.make({ kind: saved.kind, slug: saved.slug, locale }, ttl, contentPreview.now())
+  const { token, expires } = contentPreview.links.make({ kind: saved.kind, slug: saved.slug, locale, state: linkState(saved.hash) }, ttl, contentPreview.now())
   await staffArea.store.audit(auditOf(req, req.staffSession?.account.id ?? null, 'content.preview-link', `${itemKey(saved.kind, saved.slug)} ${locale} ${ttl}`))
   const url = staffArea.origin(req) + staffHref('contentSharedPreview', { token })
   return {

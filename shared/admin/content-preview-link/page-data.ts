@@ -18,7 +18,10 @@ export interface PreviewLinkData {
   made: { url: string; expires: ShownTime } | null
 }
 
-/** Why a shared preview link shows no page: expired (410), not one made here or altered (404), or its item is gone (404). */
+/**
+ * Why a shared preview link shows no page: expired (410), its item saved again since the link was made
+ * (410), not one made here or altered (404), or its item is gone (404).
+ */
 export interface SharedPreviewData {
-  problem: 'expired' | 'invalid' | 'gone'
+  problem: 'expired' | 'stale' | 'invalid' | 'gone'
 }

@@ -3,14 +3,15 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Config } from '../../../server/config'
 import { FIXTURE_CONTENT } from '../../helper'
 import { addAccount, clock, signIn, staffApp, type Clock } from '../staff/web-helper'
 
-export async function editorApp(t: { teardown: (fn: () => unknown) => void }, time: Clock = clock()) {
+export async function editorApp(t: { teardown: (fn: () => unknown) => void }, time: Clock = clock(), overrides: Partial<Config> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'preview-content-'))
   cpSync(FIXTURE_CONTENT, dir, { recursive: true })
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  const app = await staffApp(t, time, { contentDir: dir })
+  const app = await staffApp(t, time, { contentDir: dir, ...overrides })
   const editorAccount = await addAccount(app, time, 'editor')
   const responderAccount = await addAccount(app, time, 'responder')
   time.advance(30_000)
