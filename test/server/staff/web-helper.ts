@@ -47,7 +47,7 @@ export async function addAccount(app: FastifyInstance, time: Clock, role: Role =
   await store.addAccount(account, audit('account.add'))
   const password = `correct horse ${randomUUID()}`
   const totpSecret = newTotpSecret()
-  const { codes, hashes } = newRecoveryCodes()
+  const { codes, hashes } = await newRecoveryCodes()
   await store.setPasswordFactor({ accountId: account.id, passwordHash: await hashPassword(password), totpSecret, lastTotpStep: 0, createdAt: time.now() }, hashes, audit('password.set'))
   return { account, password, totpSecret, recoveryCodes: codes }
 }
