@@ -4,29 +4,19 @@
 // once starts one session; sent again later to the other replica, it is refused; so is a confirmation
 // answer, and a registration answer of a passkey removed since. The retention sweep forgets the
 // challenges once their tokens expired.
-import t, { type Test } from 'tap'
+import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { SESSION_COOKIE } from '../../../server/staff/http/session'
-import { freshPgDatabase, tempDataDir } from '../contact/helper'
-import { SITE, testConfig } from '../../helper'
+import { SITE } from '../../helper'
+import { replicaEngines } from './replica-helper'
 import { SoftAuthenticator } from './soft-authenticator'
-import { addAccount, clock, LOCAL, postForm, postJson, sessionCookie, signIn, staffApp, type Clock, type TestAccount } from './web-helper'
+import { addAccount, clock, LOCAL, postForm, postJson, sessionCookie, signIn, type Clock, type TestAccount } from './web-helper'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
 
 const MIN = 60_000
-const shared = { contact: { ...testConfig().contact, formSecret: 'a-shared-secret-of-the-replicas-0123' } }
-const engines: { name: string; database: (t: Test) => Promise<object> }[] = [
-  { name: 'sqlite', database: async (t) => ({ dataDir: tempDataDir(t) }) },
-  { name: 'postgres', database: async () => ({ databaseUrl: await freshPgDatabase(postgres, 'passkey_once') }) },
-]
-
-/** Two app instances on one new database, the same clock and secret. */
-async function replicas(t: Test, database: object, time: Clock): Promise<[FastifyInstance, FastifyInstance]> {
-  return [await staffApp(t, time, { ...shared, ...database }), await staffApp(t, time, { ...shared, ...database })]
-}
 
 /** A software authenticator whose passkey the account has (as enrolment leaves it). */
 async function withPasskey(app: FastifyInstance, who: TestAccount, time: Clock, counter = 0): Promise<SoftAuthenticator> {
@@ -44,12 +34,12 @@ async function signInAnswer(app: FastifyInstance, authenticator: SoftAuthenticat
 
 const signInWith = (app: FastifyInstance, answer: object) => postJson(app, '/admin/passkey/sign-in', LOCAL, '', answer)
 
-for (const engine of engines) {
+for (const engine of replicaEngines(postgres, 'passkey_once')) {
   t.test(`${engine.name}: two replicas on one database`, async (t) => {
     for (const counter of [0, 41]) {
       t.test(`one sign-in answer sent three times at once to both replicas: one session (counter ${counter ? 'kept' : 'always 0'})`, async (t) => {
         const time = clock()
-        const [a, b] = await replicas(t, await engine.database(t), time)
+        const [a, b] = await engine.replicas(t, time)
         const who = await addAccount(a, time, 'responder')
         const answer = await signInAnswer(a, await withPasskey(a, who, time, counter))
         const results = await Promise.all([a, b, a].map((app) => signInWith(app, answer)))
@@ -66,7 +56,7 @@ for (const engine of engines) {
 
     t.test('an answer used on one replica is refused on the other, and on itself, later', async (t) => {
       const time = clock()
-      const [a, b] = await replicas(t, await engine.database(t), time)
+      const [a, b] = await engine.replicas(t, time)
       const who = await addAccount(a, time, 'responder')
       const answer = await signInAnswer(b, await withPasskey(a, who, time))
       t.equal((await signInWith(b, answer)).statusCode, 200, 'signed in on B')
@@ -81,7 +71,7 @@ for (const engine of engines) {
 
     t.test('a confirmation answer counts once: sent again to the other replica, refused', async (t) => {
       const time = clock()
-      const [a, b] = await replicas(t, await engine.database(t), time)
+      const [a, b] = await engine.replicas(t, time)
       const who = await addAccount(a, time, 'admin')
       const authenticator = await withPasskey(a, who, time)
       const session = await signIn(a, time, who)
@@ -101,7 +91,7 @@ for (const engine of engines) {
 
     t.test('a registration answer counts once: a passkey removed is not added back by sending its answer again', async (t) => {
       const time = clock()
-      const [a, b] = await replicas(t, await engine.database(t), time)
+      const [a, b] = await engine.replicas(t, time)
       const who = await addAccount(a, time, 'editor')
       const session = await signIn(a, time, who)
       const authenticator = new SoftAuthenticator({ origin: SITE, rpID: new URL(SITE).hostname, userId: who.account.id })
@@ -118,7 +108,7 @@ for (const engine of engines) {
 
     t.test('the retention sweep forgets a challenge once its token expired, not before', async (t) => {
       const time = clock()
-      const [a, b] = await replicas(t, await engine.database(t), time)
+      const [a, b] = await engine.replicas(t, time)
       const who = await addAccount(a, time, 'responder')
       t.equal((await signInWith(a, await signInAnswer(a, await withPasskey(a, who, time)))).statusCode, 200)
       time.advance(5 * MIN)
