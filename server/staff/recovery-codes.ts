@@ -24,11 +24,15 @@ const LENGTH = 12
  */
 export const RECOVERY_SCRYPT: Readonly<ScryptParams> = Object.freeze({ ln: 13, r: 8, p: 1 })
 
-/**
- * Rows written before the codes were salted: the hex SHA-256 of `recovery:<canonical code>`. They keep
- * working until used or replaced (a new password factor replaces every code); nothing else writes them.
- */
+/** A stored value of the first version: hex SHA-256. */
 const LEGACY_HASH = /^[0-9a-f]{64}$/
+
+/**
+ * What the first version stored for a code (canonical form): the hex SHA-256 of `recovery:<code>`,
+ * unsalted. Such rows keep working until used or replaced (a new password factor replaces every
+ * code): only their hash is kept, so they cannot be converted. Nothing writes them any more.
+ */
+export const legacyRecoveryHash = (canonical: string) => sha256Hex(`recovery:${canonical}`)
 
 /** A new code, lower case, grouped by four: `xxxx-xxxx-xxxx`. */
 export function newRecoveryCode(): string {
@@ -71,7 +75,7 @@ export async function matchRecoveryCode(input: unknown, stored: readonly string[
   const canonical = normaliseRecoveryCode(input)
   if (canonical === null) return null
   for (const hash of stored) {
-    const matches = LEGACY_HASH.test(hash) ? safeEqual(sha256Hex(`recovery:${canonical}`), hash) : await verifyPassword(canonical, hash)
+    const matches = LEGACY_HASH.test(hash) ? safeEqual(legacyRecoveryHash(canonical), hash) : await verifyPassword(canonical, hash)
     if (matches) return hash
   }
   return null

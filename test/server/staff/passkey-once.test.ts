@@ -11,20 +11,12 @@ import { SESSION_COOKIE } from '../../../server/staff/http/session'
 import { SITE } from '../../helper'
 import { replicaEngines } from './replica-helper'
 import { SoftAuthenticator } from './soft-authenticator'
-import { addAccount, clock, LOCAL, postForm, postJson, sessionCookie, signIn, type Clock, type TestAccount } from './web-helper'
+import { addAccount, clock, LOCAL, postForm, postJson, sessionCookie, signIn, withPasskey } from './web-helper'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
 
 const MIN = 60_000
-
-/** A software authenticator whose passkey the account has (as enrolment leaves it). */
-async function withPasskey(app: FastifyInstance, who: TestAccount, time: Clock, counter = 0): Promise<SoftAuthenticator> {
-  const authenticator = new SoftAuthenticator({ origin: SITE, rpID: new URL(SITE).hostname, userId: who.account.id, counter })
-  const passkey = { id: authenticator.id, accountId: who.account.id, name: 'Key', publicKey: Buffer.from(authenticator.cosePublicKey()).toString('base64url'), counter, transports: ['internal'], createdAt: time.now(), lastUsedAt: null }
-  await app.staffStore.addPasskey(passkey, { at: time.now(), accountId: who.account.id, address: 'cli', action: 'passkey.add', target: '', outcome: 'ok' })
-  return authenticator
-}
 
 /** A sign-in answer as the browser sends it: options from `app`, signed by the authenticator. */
 async function signInAnswer(app: FastifyInstance, authenticator: SoftAuthenticator) {
@@ -41,7 +33,7 @@ for (const engine of replicaEngines(postgres, 'passkey_once')) {
         const time = clock()
         const [a, b] = await engine.replicas(t, time)
         const who = await addAccount(a, time, 'responder')
-        const answer = await signInAnswer(a, await withPasskey(a, who, time, counter))
+        const answer = await signInAnswer(a, await withPasskey(a, who, time.now(), counter))
         const results = await Promise.all([a, b, a].map((app) => signInWith(app, answer)))
         t.same(results.map((r) => r.statusCode).sort(), [200, 401, 401], 'one 200, two 401')
         t.equal(results.filter((r) => sessionCookie(r) !== '').length, 1, 'one session cookie')
@@ -58,7 +50,7 @@ for (const engine of replicaEngines(postgres, 'passkey_once')) {
       const time = clock()
       const [a, b] = await engine.replicas(t, time)
       const who = await addAccount(a, time, 'responder')
-      const answer = await signInAnswer(b, await withPasskey(a, who, time))
+      const answer = await signInAnswer(b, await withPasskey(a, who, time.now()))
       t.equal((await signInWith(b, answer)).statusCode, 200, 'signed in on B')
       time.advance(MIN)
       const onA = await signInWith(a, answer)
@@ -73,7 +65,7 @@ for (const engine of replicaEngines(postgres, 'passkey_once')) {
       const time = clock()
       const [a, b] = await engine.replicas(t, time)
       const who = await addAccount(a, time, 'admin')
-      const authenticator = await withPasskey(a, who, time)
+      const authenticator = await withPasskey(a, who, time.now())
       const session = await signIn(a, time, who)
       time.advance(10 * MIN)
       const { options, challengeToken } = (await postJson(a, '/admin/confirm/passkey-options', session.headers, session.csrf, {})).json()
@@ -110,7 +102,7 @@ for (const engine of replicaEngines(postgres, 'passkey_once')) {
       const time = clock()
       const [a, b] = await engine.replicas(t, time)
       const who = await addAccount(a, time, 'responder')
-      t.equal((await signInWith(a, await signInAnswer(a, await withPasskey(a, who, time)))).statusCode, 200)
+      t.equal((await signInWith(a, await signInAnswer(a, await withPasskey(a, who, time.now())))).statusCode, 200)
       time.advance(5 * MIN)
       t.match(await b.staffArea.retention.run(), { challenges: 0 }, 'its token still opens: kept')
       time.advance(1)

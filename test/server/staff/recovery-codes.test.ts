@@ -1,10 +1,10 @@
 import t from 'tap'
 import { sha256Hex } from '../../../server/staff/tokens'
-import { hashRecoveryCode, matchRecoveryCode, newRecoveryCode, newRecoveryCodes, normaliseRecoveryCode, RECOVERY_CODE_COUNT, RECOVERY_SCRYPT } from '../../../server/staff/recovery-codes'
+import { hashRecoveryCode, legacyRecoveryHash, matchRecoveryCode, newRecoveryCode, newRecoveryCodes, normaliseRecoveryCode, RECOVERY_CODE_COUNT, RECOVERY_SCRYPT } from '../../../server/staff/recovery-codes'
 
 const CROCKFORD = /^[0-9abcdefghjkmnpqrstvwxyz]{4}-[0-9abcdefghjkmnpqrstvwxyz]{4}-[0-9abcdefghjkmnpqrstvwxyz]{4}$/
 /** What the first version stored for a code: its unsalted SHA-256. */
-const legacyHash = (code: string) => sha256Hex(`recovery:${normaliseRecoveryCode(code)}`)
+const legacyHash = (code: string) => legacyRecoveryHash(normaliseRecoveryCode(code)!)
 
 t.test('ten codes, xxxx-xxxx-xxxx in Crockford base32 (60 bits), with their salted hashes in order', async (t) => {
   const { codes, hashes } = await newRecoveryCodes()
@@ -49,6 +49,7 @@ t.test('what people type back: case, spaces, hyphens, full-width, O/I/L read as 
 })
 
 t.test('rows of the first version (unsalted SHA-256) still match their code, and only theirs', async (t) => {
+  t.equal(legacyHash('abcd-efgh-jkmn'), sha256Hex('recovery:ABCDEFGHJKMN'), 'the SHA-256 of the canonical form, as the first version wrote it')
   const code = newRecoveryCode()
   const salted = (await hashRecoveryCode(newRecoveryCode()))!
   t.equal(await matchRecoveryCode(code.toUpperCase(), [salted, legacyHash(code)]), legacyHash(code))

@@ -5,8 +5,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { startPostgres } from '../../../scripts/engines.mjs'
-import { hashRecoveryCode, normaliseRecoveryCode } from '../../../server/staff/recovery-codes'
-import { sha256Hex } from '../../../server/staff/tokens'
+import { hashRecoveryCode, legacyRecoveryHash, normaliseRecoveryCode } from '../../../server/staff/recovery-codes'
 import { replicaEngines } from './replica-helper'
 import { addAccount, clock, postSignIn, type TestAccount } from './web-helper'
 
@@ -14,7 +13,7 @@ const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
 
 /** What the first version stored for a code. */
-const sha256Of = (code: string) => sha256Hex(`recovery:${normaliseRecoveryCode(code)}`)
+const sha256Of = (code: string) => legacyRecoveryHash(normaliseRecoveryCode(code)!)
 const withCode = (app: FastifyInstance, who: TestAccount, code: string) => postSignIn(app, { email: who.account.email, password: who.password, code })
 
 /** Replaces the account's recovery codes (its password factor as it is) by these stored values. */
