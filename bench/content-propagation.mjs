@@ -58,7 +58,7 @@ async function addEditor() {
   await store.staff.addAccount(account, audit('account.add'))
   const password = `bench horse ${randomUUID()}`
   const totpSecret = newTotpSecret()
-  await store.staff.setPasswordFactor({ accountId: account.id, passwordHash: await hashPassword(password), totpSecret, lastTotpStep: 0, createdAt: Date.now() }, newRecoveryCodes().hashes, audit('password.set'))
+  await store.staff.setPasswordFactor({ accountId: account.id, passwordHash: await hashPassword(password), totpSecret, lastTotpStep: 0, createdAt: Date.now() }, (await newRecoveryCodes()).hashes, audit('password.set'))
   await store.close()
   return { email: account.email, password, totpSecret }
 }

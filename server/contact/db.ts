@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type pg from 'pg'
 import { ensurePrivateFile, securePrivateData, stderrModeFixLog, type ModeFixLog } from './private-files'
 import { SECRET_FILE } from './secret'
-import { STAFF_TABLES } from '../staff/schema'
+import { PASSKEY_CHALLENGES_TABLE, STAFF_TABLES } from '../staff/schema'
 import { INBOX_PG, INBOX_SQLITE } from '../inbox/schema'
 import { indexExistingPg, indexExistingSqlite } from '../inbox/search-index'
 import { EDITOR_TABLES } from '../editor/schema'
@@ -89,6 +89,8 @@ export const MIGRATIONS: Migration[] = [
   { version: 5, name: 'inquiry inbox', sql: INBOX_SQLITE, pg: INBOX_PG, data: indexExistingSqlite, pgData: indexExistingPg },
   // The content editor (server/editor/schema.ts): revisions, translation marks, presence.
   { version: 6, name: 'content editor', sql: EDITOR_TABLES },
+  // Passkey challenges answered once (server/staff/schema.ts): a captured answer replayed is refused on every replica.
+  { version: 7, name: 'single-use passkey challenges', sql: PASSKEY_CHALLENGES_TABLE },
 ]
 
 function migrate(db: Db): void {

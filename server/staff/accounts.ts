@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { Purged } from './retention'
 import { randomToken, sha256Hex } from './tokens'
 import { DEFAULT_LOCALE } from '../../shared/i18n/locales'
 import { printable } from '../../shared/validation'
@@ -144,12 +145,13 @@ export function createAccounts({ store, siteUrl, now, sessionIdleMs, sessionMaxM
       return entries.map((e) => ({ ...e, email: e.accountId ? (emails.get(e.accountId) ?? null) : null, targetText: targetText(e.target) }))
     },
 
-    /** Audit entries past the retention period and sessions past their idle or absolute limit: how many of each. */
-    async purgeOld(): Promise<{ audit: number; sessions: number }> {
+    /** Audit entries past the retention period, sessions past their idle or absolute limit, answered passkey challenges whose token expired: how many of each. */
+    async purgeOld(): Promise<Purged> {
       const at = now()
       const audit = await store.purgeAudit(at - auditRetentionMs)
       const sessions = await store.purgeSessions(at - sessionIdleMs, at - sessionMaxMs)
-      return { audit, sessions }
+      const challenges = await store.purgeChallenges(at)
+      return { audit, sessions, challenges }
     },
   }
 }

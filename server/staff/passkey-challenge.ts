@@ -7,9 +7,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  * ('signin', 'register:<account id>', 'reauth:<account id>') and for 5 minutes. The staff plugin
  * puts it in a short-lived cookie or a hidden field next to the options it sent.
  *
- * Within those 5 minutes a token is not single-use by itself: the signature the authenticator makes
- * over the challenge is, for a credential with a counter; a captured (challenge, assertion) pair
- * needs the TLS session anyway.
+ * A token is not single-use by itself: the first answer over its challenge that verifies records the
+ * challenge in the database (http/passkey-steps.ts, StaffStore.useChallenge), and every later answer
+ * over it, on any replica, is refused. Issuing writes nothing, so asking for options costs no row.
  */
 
 export const CHALLENGE_TTL_MS = 5 * 60_000

@@ -1,14 +1,16 @@
 import type pg from 'pg'
 import { pgTransaction, unavailable } from '../contact/pg-schema'
 import type { AuditEntry, StaffStore } from './types'
+import { pgChallenges } from './challenge-store'
 import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditEntry, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
 
 /**
  * The staff store in PostgreSQL, on the inquiry store's pool (DATABASE_URL): every replica sees the
  * same accounts and sessions. Every write is one transaction with its audit entry (a write that fails
- * leaves no audit row). The single-use operations (TOTP step, recovery code, enrolment link) are one
- * conditional UPDATE each: PostgreSQL locks the row, and a second UPDATE on any replica waits, then
- * finds the condition false and changes nothing.
+ * leaves no audit row). The single-use operations (TOTP step, recovery code, enrolment link, passkey
+ * counter) are one conditional UPDATE each: PostgreSQL locks the row, and a second UPDATE on any
+ * replica waits, then finds the condition false and changes nothing. A passkey challenge is one INSERT
+ * on its primary key: a second one waits for the first to commit, then inserts nothing.
  */
 export function createPgStaffStore(pool: pg.Pool): StaffStore {
   const query = (text: string, values: unknown[] = []) => pool.query(text, values).catch(unavailable)
@@ -29,6 +31,7 @@ export function createPgStaffStore(pool: pg.Pool): StaffStore {
   const many = async <T>(text: string, values: unknown[], map: (r: Row) => T): Promise<T[]> => (await query(text, values)).rows.map(map)
 
   return {
+    ...pgChallenges(pool),
     async addAccount(a, entry) {
       await tx(async (client) => {
         try {
@@ -62,8 +65,8 @@ export function createPgStaffStore(pool: pg.Pool): StaffStore {
     },
     findPasskey: (id) => one('SELECT * FROM staff_passkeys WHERE id = $1', [id], toPasskey),
     listPasskeys: (accountId) => many('SELECT * FROM staff_passkeys WHERE account_id = $1 ORDER BY created_at, id', [accountId], toPasskey),
-    async usePasskey(id, counter, at) {
-      await query('UPDATE staff_passkeys SET counter = $1, last_used_at = $2 WHERE id = $3', [counter, at, id])
+    async usePasskey(id, seen, counter, at) {
+      return (await query('UPDATE staff_passkeys SET counter = $1, last_used_at = $2 WHERE id = $3 AND counter = $4', [counter, at, id, seen])).rowCount === 1
     },
     async renamePasskey(id, name, entry) {
       await write(entry, 'UPDATE staff_passkeys SET name = $1 WHERE id = $2', [name, id])
@@ -98,6 +101,7 @@ export function createPgStaffStore(pool: pg.Pool): StaffStore {
     async unusedRecoveryCodes(accountId) {
       return (await query('SELECT COUNT(*)::int AS n FROM staff_recovery_codes WHERE account_id = $1 AND used_at IS NULL', [accountId])).rows[0].n as number
     },
+    unusedRecoveryCodeHashes: (accountId) => many('SELECT code_hash FROM staff_recovery_codes WHERE account_id = $1 AND used_at IS NULL', [accountId], (r) => r.code_hash as string),
     async resetFactors(accountId, entry) {
       await tx(async (client) => {
         // The account's row locked: a factor added on another replica meanwhile waits for this to commit.

@@ -1,9 +1,16 @@
-/** How often the staff tables are swept: audit entries past retention, sessions past their limits. */
+/** How often the staff tables are swept: audit entries past retention, sessions past their limits, answered passkey challenges past their token's expiry. */
 export const RETENTION_INTERVAL_MS = 60 * 60_000
+
+/** What a sweep removed, how many of each. */
+export interface Purged {
+  audit: number
+  sessions: number
+  challenges: number
+}
 
 export interface RetentionDeps {
   /** The accounts service's purgeOld(). */
-  purge: () => Promise<{ audit: number; sessions: number }>
+  purge: () => Promise<Purged>
   log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
   intervalMs?: number
 }
@@ -16,10 +23,10 @@ export interface RetentionDeps {
 export function createRetention({ purge, log, intervalMs = RETENTION_INTERVAL_MS }: RetentionDeps) {
   let timer: NodeJS.Timeout | null = null
   let running: Promise<unknown> = Promise.resolve()
-  async function run(): Promise<{ audit: number; sessions: number } | null> {
+  async function run(): Promise<Purged | null> {
     try {
       const removed = await purge()
-      if (removed.audit || removed.sessions) log.info(removed, 'staff retention: removed old audit entries and sessions')
+      if (removed.audit || removed.sessions || removed.challenges) log.info(removed, 'staff retention: removed old audit entries, sessions and passkey challenges')
       return removed
     } catch (err) {
       log.error({ err }, 'staff retention sweep failed')

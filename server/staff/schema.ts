@@ -3,8 +3,9 @@
  * runs the same text through pg-schema.ts). Times are milliseconds, spelt BIGINT: SQLite reads the
  * name as INTEGER, PostgreSQL needs 64 bits; so are the passkey counter (32-bit unsigned) and the
  * TOTP step. Sessions and enrolment links keep only the SHA-256 of their secret (the cookie's id,
- * the link's token), access tokens and recovery codes too. Accounts are never deleted (disabled),
- * so the audit log's account_id has no foreign key and outlives anything it names.
+ * the link's token), access tokens too; recovery codes a salted scrypt hash (recovery-codes.ts; rows
+ * of the first version, SHA-256, until used or replaced). Accounts are never deleted (disabled), so
+ * the audit log's account_id has no foreign key and outlives anything it names.
  */
 export const STAFF_TABLES = `
   CREATE TABLE staff_accounts (
@@ -83,4 +84,19 @@ export const STAFF_TABLES = `
   CREATE INDEX staff_audit_at ON staff_audit (at);
   CREATE INDEX staff_audit_account ON staff_audit (account_id, at);
   CREATE INDEX staff_audit_action ON staff_audit (action, at);
+`
+
+/**
+ * Migration 7: the passkey challenges already answered (server/staff/http/passkey-steps.ts). A challenge is
+ * issued without a row (a signed token, passkey-challenge.ts, so asking for options writes nothing);
+ * its first answer that verifies inserts it here, and the primary key lets one insert win on every
+ * replica. `expires_at` is when its token can no longer be opened: the retention sweep deletes the
+ * row after that, as nothing can answer the challenge any more.
+ */
+export const PASSKEY_CHALLENGES_TABLE = `
+  CREATE TABLE staff_passkey_challenges (
+    challenge TEXT PRIMARY KEY,
+    expires_at BIGINT NOT NULL
+  );
+  CREATE INDEX staff_passkey_challenges_expires ON staff_passkey_challenges (expires_at);
 `

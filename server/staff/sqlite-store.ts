@@ -1,12 +1,14 @@
 import type { Db } from '../contact/db'
 import type { AuditEntry, StaffStore } from './types'
+import { sqliteChallenges } from './challenge-store'
 import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditEntry, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
 
 /**
  * The staff store in SQLite, on the inquiry store's connection (DATA_DIR/inquiries.db). Every write
  * is one IMMEDIATE transaction with its audit entry: two writers never interleave, and a write that
- * fails leaves no audit row. The single-use operations (TOTP step, recovery code, enrolment link)
- * are one conditional UPDATE each, so two connections (two processes on the file) cannot both win.
+ * fails leaves no audit row. The single-use operations (TOTP step, recovery code, enrolment link,
+ * passkey counter) are one conditional UPDATE each, and a passkey challenge one INSERT on its key, so
+ * two connections (two processes on the file) cannot both win.
  */
 export function createSqliteStaffStore(db: Db): StaffStore {
   const insertAudit = db.prepare('INSERT INTO staff_audit (at, account_id, address, action, target, outcome) VALUES (@at, @accountId, @address, @action, @target, @outcome)')
@@ -68,6 +70,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
   const anyWrite = write((sql: string, args: unknown[]) => run(sql, ...args))
 
   return {
+    ...sqliteChallenges(db),
     async addAccount(account, entry) {
       addAccount(entry, account)
     },
@@ -95,8 +98,8 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     async listPasskeys(accountId) {
       return all('SELECT * FROM staff_passkeys WHERE account_id = ? ORDER BY created_at, id', accountId).map(toPasskey)
     },
-    async usePasskey(id, counter, at) {
-      run('UPDATE staff_passkeys SET counter = ?, last_used_at = ? WHERE id = ?', counter, at, id)
+    async usePasskey(id, seen, counter, at) {
+      return run('UPDATE staff_passkeys SET counter = ?, last_used_at = ? WHERE id = ? AND counter = ?', counter, at, id, seen) === 1
     },
     async renamePasskey(id, name, entry) {
       anyWrite(entry, 'UPDATE staff_passkeys SET name = ? WHERE id = ?', [name, id])
@@ -118,6 +121,9 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     },
     async unusedRecoveryCodes(accountId) {
       return Number(get('SELECT COUNT(*) AS n FROM staff_recovery_codes WHERE account_id = ? AND used_at IS NULL', accountId)!.n)
+    },
+    async unusedRecoveryCodeHashes(accountId) {
+      return all('SELECT code_hash FROM staff_recovery_codes WHERE account_id = ? AND used_at IS NULL', accountId).map((r) => r.code_hash as string)
     },
     async resetFactors(accountId, entry) {
       resetFactors(entry, accountId)

@@ -1,3 +1,5 @@
+import type { PasskeyChallengeStore } from './challenge-store'
+
 /**
  * The staff area's records and the store that keeps them: accounts, their factors, sessions,
  * enrolment links, personal access tokens and the audit log. They live in the inquiry database
@@ -129,7 +131,7 @@ export interface AuditQuery {
  * (`audit` argument). There is no method that updates or deletes an audit entry, except the
  * retention purge of entries older than the retention period.
  */
-export interface StaffStore {
+export interface StaffStore extends PasskeyChallengeStore {
   // Accounts
   addAccount(account: Account, audit: AuditEntry): Promise<void>
   findAccount(id: string): Promise<Account | null>
@@ -142,19 +144,21 @@ export interface StaffStore {
   addPasskey(passkey: Passkey, audit: AuditEntry): Promise<void>
   findPasskey(id: string): Promise<Passkey | null>
   listPasskeys(accountId: string): Promise<Passkey[]>
-  /** Records a use: the new counter and the time. */
-  usePasskey(id: string, counter: number, at: number): Promise<void>
+  /** Records a use (new counter, time) only if the stored counter is still `seen`, the one verified against: false when another use moved it meanwhile (compare-and-set; a counter that stays 0 always matches). */
+  usePasskey(id: string, seen: number, counter: number, at: number): Promise<boolean>
   /** A new name its owner gave it. */
   renamePasskey(id: string, name: string, audit: AuditEntry): Promise<void>
   removePasskey(id: string, audit: AuditEntry): Promise<void>
-  /** Replaces the account's password + TOTP factor and its recovery codes (hashes), in one transaction. */
+  /** Replaces the account's password + TOTP factor and its recovery codes (their stored hashes), in one transaction. */
   setPasswordFactor(factor: PasswordFactor, recoveryCodeHashes: string[], audit: AuditEntry): Promise<void>
   findPasswordFactor(accountId: string): Promise<PasswordFactor | null>
   /** Accepts a TOTP step only if it is later than the last one accepted (atomically, across replicas): false when already used. */
   acceptTotpStep(accountId: string, step: number): Promise<boolean>
-  /** Marks a recovery code used (atomically): false when unknown or already used. */
+  /** Marks a recovery code used by its stored hash (atomically): false when unknown or already used. */
   useRecoveryCode(accountId: string, codeHash: string, audit: AuditEntry): Promise<boolean>
   unusedRecoveryCodes(accountId: string): Promise<number>
+  /** The stored hashes of the account's unused recovery codes, for recovery-codes.ts matchRecoveryCode to try. */
+  unusedRecoveryCodeHashes(accountId: string): Promise<string[]>
   /** Removes every factor of the account (lost factor: `enrol`), ends its sessions, in one transaction. */
   resetFactors(accountId: string, audit: AuditEntry): Promise<void>
 

@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ConfirmData } from '../../../shared/admin/confirm/page-data'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import type { StaffAnswer } from '../../../shared/admin/types'
-import { authenticationOptions, credentialIdOf, openChallenge, signChallenge, verifyAuthentication } from '../passkeys'
-import { challengeKey, failed, relyingPartyOf } from './passkey-sign-in'
+import { authenticationOptions, credentialIdOf, openChallenge, signChallenge } from '../passkeys'
+import { failed } from './passkey-sign-in'
+import { challengeKey, checkAssertion, relyingPartyOf } from './passkey-steps'
 import { reauthKeys } from './reauth'
 import { auditOf } from './services'
 import { checkFactors, nextPath } from './sign-in'
@@ -87,13 +88,12 @@ export async function confirmPasskey(req: FastifyRequest, reply: FastifyReply, b
   const challenge = openChallenge(body.challengeToken, `reauth:${id}`, challengeKey(req), now())
   const credentialId = credentialIdOf(body.response)
   const passkey = challenge && credentialId ? await store.findPasskey(credentialId) : null
-  const result = passkey && passkey.accountId === id ? await verifyAuthentication({ rp: relyingPartyOf(req), passkey, response: body.response, challenge: challenge! }) : null
+  const result = passkey && passkey.accountId === id ? await checkAssertion(req, passkey, body.response, challenge!) : null
   if (!result?.ok) {
     if (result) req.log.info({ reason: result.detail }, 'passkey confirmation refused')
     await refused(req, 'passkey')
     return failed(reply)
   }
-  await store.usePasskey(passkey!.id, result.counter, now())
   await confirmed(req, 'passkey')
   return reply.send({ ok: true, redirect: backTo(body.next) })
 }

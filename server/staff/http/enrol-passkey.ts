@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
-import { openChallenge, registrationOptions, signChallenge, verifyRegistration } from '../passkeys'
+import { openChallenge, registrationOptions, signChallenge } from '../passkeys'
 import { enrolmentOf } from './enrol'
-import { challengeKey, relyingPartyOf } from './passkey-sign-in'
+import { challengeKey, checkRegistration, relyingPartyOf } from './passkey-steps'
 import { auditOf } from './services'
 import { deviceName } from '../device-name'
 import { deviceOf } from './session'
@@ -30,8 +30,8 @@ export function passkeyName(value: unknown, req: FastifyRequest): string {
 
 /**
  * POST /admin/enrol/<token>/passkey (JSON: { response, challengeToken, name }): the new credential
- * verified against the challenge made for this account; the link used (once, atomically); the
- * passkey stored (audited) and a first session started.
+ * verified against the challenge made for this account (the challenge counted once); the link used
+ * (once, atomically); the passkey stored (audited) and a first session started.
  */
 export async function enrolPasskey(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>): Promise<unknown> {
   const { store, limits, now } = req.server.staffArea
@@ -40,7 +40,7 @@ export async function enrolPasskey(req: FastifyRequest, reply: FastifyReply, bod
   const { account, tokenHash } = found
   const challenge = openChallenge(body.challengeToken, `register:${account.id}`, challengeKey(req), now())
   const result = challenge
-    ? await verifyRegistration({ rp: relyingPartyOf(req), accountId: account.id, response: body.response, challenge, name: passkeyName(body.name, req), nowMs: now() })
+    ? await checkRegistration(req, { accountId: account.id, response: body.response, challenge, name: passkeyName(body.name, req) })
     : null
   if (!result?.ok) {
     if (result) req.log.info({ reason: result.detail }, 'passkey registration refused')

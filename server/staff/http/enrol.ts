@@ -70,7 +70,7 @@ export async function enrolPassword(req: FastifyRequest, reply: FastifyReply, to
     return { data: { step: 'choose', email: account.email, name: account.name, totp, errors, notice: null }, statusCode: 422 }
   }
   if ((await store.useEnrolmentLink(tokenHash, now())) === null) return { data: { step: 'invalid' }, statusCode: 410 }
-  const { codes, hashes } = newRecoveryCodes()
+  const { codes, hashes } = await newRecoveryCodes()
   const factor = { accountId: account.id, passwordHash: await hashPassword(password), totpSecret: secret, lastTotpStep: step, createdAt: now() }
   await store.setPasswordFactor(factor, hashes, auditOf(req, account.id, 'password.set', `account:${account.id}`))
   const session = await startSession(req, reply, store, account, limits, now(), auditOf(req, account.id, 'signin', 'enrolment'))

@@ -1,18 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { authenticationOptions, credentialIdOf, openChallenge, relyingParty, signChallenge, verifyAuthentication, type RelyingParty } from '../passkeys'
+import { authenticationOptions, credentialIdOf, openChallenge, signChallenge } from '../passkeys'
 import { addressKey } from '../throttle'
+import { challengeKey, checkAssertion, relyingPartyOf } from './passkey-steps'
 import { auditOf } from './services'
 import { startSession } from './session'
 import { nextPath } from './sign-in'
-
-/** The relying party of a request: SITE_URL's host and origin (the request's own without SITE_URL, in development and tests). */
-export function relyingPartyOf(req: FastifyRequest): RelyingParty {
-  const { origin, siteName } = req.server.staffArea
-  return relyingParty(origin(req), siteName(req))
-}
-
-/** The challenge tokens' key: the same signer secret as the staff forms (any replica checks them). */
-export const challengeKey = (req: FastifyRequest) => req.server.staffArea.signer.subkey('passkey-challenges')
 
 /**
  * POST /admin/passkey/options (JSON): options for navigator.credentials.get() without
@@ -44,14 +36,13 @@ export async function passkeySignIn(req: FastifyRequest, reply: FastifyReply, bo
   const credentialId = credentialIdOf(body.response)
   const passkey = challenge && credentialId ? await store.findPasskey(credentialId) : null
   const account = passkey ? await store.findAccount(passkey.accountId) : null
-  const result = passkey && account && !account.disabled ? await verifyAuthentication({ rp: relyingPartyOf(req), passkey, response: body.response, challenge: challenge! }) : null
+  const result = passkey && account && !account.disabled ? await checkAssertion(req, passkey, body.response, challenge!) : null
   if (!result?.ok) {
     if (result) req.log.info({ reason: result.detail }, 'passkey sign-in refused')
     await throttle.fail(addressKeys, now())
     await store.audit(auditOf(req, account?.id ?? null, 'signin.failed', 'passkey', 'failed'))
     return failed(reply)
   }
-  await store.usePasskey(passkey!.id, result.counter, now())
   const session = await startSession(req, reply, store, account!, limits, now(), auditOf(req, account!.id, 'signin', 'passkey'))
   req.staffSession = { session, account: account! }
   return reply.send({ ok: true, redirect: nextPath(body.next) })

@@ -3,10 +3,10 @@ import { STAFF_PATHS } from '../../../shared/admin/paths'
 import type { SecurityData, SecurityNotice } from '../../../shared/admin/security/page-data'
 import type { StaffAnswer } from '../../../shared/admin/types'
 import { printable } from '../../../shared/validation'
-import { openChallenge, registrationOptions, signChallenge, verifyRegistration } from '../passkeys'
+import { openChallenge, registrationOptions, signChallenge } from '../passkeys'
 import type { Passkey } from '../types'
 import { passkeyName } from './enrol-passkey'
-import { challengeKey, relyingPartyOf } from './passkey-sign-in'
+import { challengeKey, checkRegistration, relyingPartyOf } from './passkey-steps'
 import { auditOf } from './services'
 import { shownTime } from './shown-time'
 
@@ -67,13 +67,13 @@ export async function securityPasskeyOptions(req: FastifyRequest): Promise<unkno
   return { options, challengeToken: signChallenge(options.challenge, `register:${account.id}`, challengeKey(req), now()) }
 }
 
-/** POST /admin/security/passkey (JSON: { response, challengeToken, name }): the new passkey verified, stored, audited. */
+/** POST /admin/security/passkey (JSON: { response, challengeToken, name }): the new passkey verified (its challenge counted once), stored, audited. */
 export async function securityPasskeyAdd(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>): Promise<unknown> {
   const { store, now } = req.server.staffArea
   const account = req.staffSession!.account
   const challenge = openChallenge(body.challengeToken, `register:${account.id}`, challengeKey(req), now())
   const result = challenge
-    ? await verifyRegistration({ rp: relyingPartyOf(req), accountId: account.id, response: body.response, challenge, name: passkeyName(body.name, req), nowMs: now() })
+    ? await checkRegistration(req, { accountId: account.id, response: body.response, challenge, name: passkeyName(body.name, req) })
     : null
   if (!result?.ok || (await store.findPasskey(result.passkey.id))) {
     if (result && !result.ok) req.log.info({ reason: result.detail }, 'passkey registration refused')

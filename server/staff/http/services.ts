@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { StaffViewer } from '../../../shared/admin/state'
+import type { Purged } from '../retention'
 import type { Throttle } from '../throttle'
 import type { Account, AuditEntry, AuditOutcome, StaffStore } from '../types'
 import type { LiveSession, SessionLimits } from './session'
@@ -14,8 +15,8 @@ export interface StaffServices {
   limits: SessionLimits
   /** How long audit entries are kept (STAFF_AUDIT_RETENTION). */
   auditRetentionMs: number
-  /** The retention sweep (audit entries past retention, sessions past their limits): run at start, hourly. */
-  retention: { run: () => Promise<{ audit: number; sessions: number } | null> }
+  /** The retention sweep (audit entries past retention, sessions past their limits, answered passkey challenges): run at start, hourly. */
+  retention: { run: () => Promise<Purged | null> }
   /** The public origin of a request (SITE_URL, else the request's own in development and tests): passkeys' relying party. */
   origin: (req: FastifyRequest) => string
   /** The site's name for passkey prompts, in Japanese (the default language). */

@@ -4,7 +4,7 @@ import type { SignInData, SignInNotice } from '../../../shared/admin/sign-in/pag
 import type { StaffAnswer } from '../../../shared/admin/types'
 import { normaliseEmail } from '../accounts'
 import { verifyDummy, verifyPassword } from '../password'
-import { hashRecoveryCode } from '../recovery-codes'
+import { matchRecoveryCode } from '../recovery-codes'
 import { signInKeys } from '../throttle'
 import { randomToken } from '../tokens'
 import { normaliseTotpCode, verifyTotp } from '../totp'
@@ -41,7 +41,7 @@ export async function checkFactors(req: FastifyRequest, account: Account | null,
     const step = await verifyTotp(factor.totpSecret, code, now())
     return step !== null && (await store.acceptTotpStep(factor.accountId, step))
   }
-  const recovery = hashRecoveryCode(code)
+  const recovery = await matchRecoveryCode(code, await store.unusedRecoveryCodeHashes(factor.accountId))
   return recovery !== null && (await store.useRecoveryCode(factor.accountId, recovery, auditOf(req, factor.accountId, 'recovery.use', `account:${factor.accountId}`)))
 }
 

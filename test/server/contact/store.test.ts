@@ -17,10 +17,10 @@ t.test('the database: WAL, synchronous=FULL, schema migrated once', async (t) =>
   const db = openDatabase(dir)
   t.equal(db.pragma('journal_mode', { simple: true }), 'wal')
   t.equal(db.pragma('synchronous', { simple: true }), 2, 'FULL')
-  t.equal(schemaVersion(db), 6)
+  t.equal(schemaVersion(db), 7)
   db.close()
   const again = openDatabase(dir)
-  t.equal(again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get(), 6, 'a restart applies nothing twice')
+  t.equal(again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get(), 7, 'a restart applies nothing twice')
   again.close()
 })
 

@@ -13,10 +13,10 @@ t.teardown(() => postgres.stop())
 
 for (const engine of editorEngines(postgres)) {
   t.test(`${engine.name}: the editor store`, async (t) => {
-    t.test('migration 6: version 6, once, also with replicas opening together', async (t) => {
+    t.test('migration 6: the current version (7), once, also with replicas opening together', async (t) => {
       const { store, another } = await engine.fresh(t)
       const more = await Promise.all([another(), another()])
-      for (const s of [store, ...more]) t.equal(await s.schemaVersion(), 6)
+      for (const s of [store, ...more]) t.equal(await s.schemaVersion(), 7)
       t.same(await store.editor.revisions('news/none'), [])
       t.same([...(await store.editor.latestRevisions())], [])
     })

@@ -125,12 +125,12 @@ t.test('purgeOld: audit entries past the retention, sessions past their idle or 
   await store.addSession(session('idle', a.id, t0), { ...ok, at: t0 })
   await store.addSession({ ...session('busy', a.id, t0 + 400 * MIN), lastSeenAt: t0 + 450 * MIN }, { ...ok, at: t0 + 400 * MIN })
   clock.now = t0 + 460 * MIN
-  t.same(await accounts.purgeOld(), { audit: 0, sessions: 1 }, 'the session unused for 460 minutes')
+  t.same(await accounts.purgeOld(), { audit: 0, sessions: 1, challenges: 0 }, 'the session unused for 460 minutes')
   clock.now = t0 + 400 * MIN + 720 * MIN
-  t.same(await accounts.purgeOld(), { audit: 0, sessions: 1 }, '12 hours after its sign-in, however busy')
+  t.same(await accounts.purgeOld(), { audit: 0, sessions: 1, challenges: 0 }, '12 hours after its sign-in, however busy')
   clock.now = t0 + 400 * DAY
-  t.same(await accounts.purgeOld(), { audit: 0, sessions: 0 }, 'an entry exactly 400 days old stays')
+  t.same(await accounts.purgeOld(), { audit: 0, sessions: 0, challenges: 0 }, 'an entry exactly 400 days old stays')
   clock.now = t0 + 400 * DAY + 1
-  t.same(await accounts.purgeOld(), { audit: 3, sessions: 0 }, 'account.add, enrolment.create, the first signin: older than 400 days')
+  t.same(await accounts.purgeOld(), { audit: 3, sessions: 0, challenges: 0 }, 'account.add, enrolment.create, the first signin: older than 400 days')
   t.same((await store.listAudit({})).map((e) => e.at), [t0 + 400 * MIN])
 })

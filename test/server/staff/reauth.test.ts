@@ -4,21 +4,10 @@
 // code, a recovery code or one of the account's own passkeys confirms (audited 'reauth'), a wrong one is
 // counted, throttled and audited ('reauth.failed'); then the step works again.
 import t from 'tap'
-import type { FastifyInstance } from 'fastify'
 import { randomUUID } from 'node:crypto'
-import { SITE } from '../../helper'
-import { SoftAuthenticator } from './soft-authenticator'
-import { addAccount, clock, codeAt, postForm, postJson, signedInAdmin, signIn, staffApp, type TestAccount } from './web-helper'
+import { addAccount, clock, codeAt, postForm, postJson, signedInAdmin, signIn, staffApp, withPasskey } from './web-helper'
 
 const MIN = 60_000
-
-/** A passkey of the account, held by a software authenticator, in the store. */
-async function withPasskey(app: FastifyInstance, who: TestAccount, at: number): Promise<SoftAuthenticator> {
-  const authenticator = new SoftAuthenticator({ origin: SITE, rpID: new URL(SITE).hostname, userId: who.account.id })
-  const passkey = { id: authenticator.id, accountId: who.account.id, name: 'Laptop', publicKey: Buffer.from(authenticator.cosePublicKey()).toString('base64url'), counter: 0, transports: ['internal'], createdAt: at, lastUsedAt: null }
-  await app.staffStore.addPasskey(passkey, { at, accountId: who.account.id, address: 'cli', action: 'passkey.add', target: '', outcome: 'ok' })
-  return authenticator
-}
 
 t.test('each sensitive step: refused after 5 minutes, to the confirmation page; done within them', async (t) => {
   const time = clock()

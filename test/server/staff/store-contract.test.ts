@@ -59,10 +59,10 @@ const actions = async (store: StaffStore) => (await store.listAudit({})).map((e)
 
 for (const engine of engines) {
   t.test(`${engine.name}: the staff store`, async (t) => {
-    t.test('the staff tables come with the inquiry store (migration 4), once, on every replica', async (t) => {
+    t.test('the staff tables come with the inquiry store (migrations 4 and 7), once, on every replica', async (t) => {
       const { inquiries, another } = await engine.fresh(t)
       await Promise.all([another(), another()])
-      t.equal(await inquiries.schemaVersion(), 6)
+      t.equal(await inquiries.schemaVersion(), 7)
     })
 
     t.test('accounts: added, found, listed, changed; a duplicate email is refused and leaves no audit row', async (t) => {
@@ -127,7 +127,7 @@ for (const engine of engines) {
       await store.addPasskey({ ...key, id: 'cred-2', name: 'Phone', counter: 0, transports: [], createdAt: T0 + 1 }, entry('passkey.add', T0 + 1, 'a'))
       t.same(await store.findPasskey('cred-1'), key, 'a 32-bit unsigned counter and the transports come back as stored')
       t.same((await store.listPasskeys('a')).map((p) => p.name), ['Laptop', 'Phone'])
-      await store.usePasskey('cred-2', 7, T0 + MIN)
+      t.equal(await store.usePasskey('cred-2', 0, 7, T0 + MIN), true, 'used with the counter it was read with')
       t.match(await store.findPasskey('cred-2'), { counter: 7, lastUsedAt: T0 + MIN })
       await store.renamePasskey('cred-2', '仕事の電話', entry('passkey.rename', T0 + MIN, 'a'))
       t.match(await store.findPasskey('cred-2'), { name: '仕事の電話', counter: 7 }, 'renamed, nothing else changed')
@@ -135,6 +135,36 @@ for (const engine of engines) {
       t.equal(await store.findPasskey('cred-1'), null)
       t.same((await store.listPasskeys('a')).map((p) => p.id), ['cred-2'])
       t.same(await actions(store), ['passkey.remove', 'passkey.rename', 'passkey.add', 'passkey.add', 'account.add'], 'each change audited, newest first')
+    })
+
+    t.test('a passkey\'s counter is compare-and-set: a use verified against a counter another use moved is refused', async (t) => {
+      const { store, another } = await engine.fresh(t)
+      await store.addAccount(account('a'), entry('account.add'))
+      const key = { id: 'cred-c', accountId: 'a', name: 'Key', publicKey: 'pk', counter: 5, transports: [], createdAt: T0, lastUsedAt: null }
+      await store.addPasskey(key, entry('passkey.add'))
+      await store.addPasskey({ ...key, id: 'cred-zero', counter: 0 }, entry('passkey.add'))
+      const replica = await another()
+      const results = await Promise.all([6, 7, 6, 8].map((counter, i) => (i % 2 ? store : replica).usePasskey('cred-c', 5, counter, T0 + i)))
+      t.equal(results.filter(Boolean).length, 1, 'of four uses read at 5, on two replicas at once: one recorded')
+      t.not((await store.findPasskey('cred-c'))!.counter, 5, 'the counter moved')
+      t.equal(await store.usePasskey('cred-c', 5, 9, T0 + MIN), false, 'a use read before it moved: refused')
+      t.equal(await store.usePasskey('nobody', 0, 1, T0 + MIN), false, 'an unknown passkey')
+      t.same(await Promise.all([store.usePasskey('cred-zero', 0, 0, T0 + MIN), replica.usePasskey('cred-zero', 0, 0, T0 + MIN)]), [true, true], 'a counter that stays 0 always matches')
+      t.match(await store.findPasskey('cred-zero'), { counter: 0, lastUsedAt: T0 + MIN })
+    })
+
+    t.test('passkey challenges: each answered once, on two replicas at once too; purged once its token expired', async (t) => {
+      const { store, another } = await engine.fresh(t)
+      const replica = await another()
+      const expires = T0 + 5 * MIN
+      t.equal(await store.useChallenge('challenge-1', expires), true, 'the first answer')
+      t.equal(await replica.useChallenge('challenge-1', expires), false, 'again, on another replica')
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? store : replica).useChallenge('challenge-2', expires + MIN)))
+      t.equal(results.filter(Boolean).length, 1, 'six at once: one wins')
+      t.equal(await store.purgeChallenges(expires), 0, 'not before its expiry')
+      t.equal(await replica.purgeChallenges(expires + 1), 1, 'the first, once expired')
+      t.equal(await store.purgeChallenges(expires + MIN + 1), 1, 'then the second')
+      t.equal(await store.purgeChallenges(expires + 10 * MIN), 0, 'nothing left')
     })
 
     t.test('password + TOTP: replaced as a whole with its recovery codes; each TOTP step accepted once', async (t) => {
@@ -145,6 +175,7 @@ for (const engine of engines) {
       t.same(await store.findPasswordFactor('a'), factor)
       t.equal(await store.findPasswordFactor('nobody'), null)
       t.equal(await store.unusedRecoveryCodes('a'), 3)
+      t.same((await store.unusedRecoveryCodeHashes('a')).sort(), ['h1', 'h2', 'h3'], 'the stored hashes, to try a typed code against')
       const step = Math.floor(T0 / 30_000)
       t.equal(await store.acceptTotpStep('a', step), true, 'a new step')
       t.equal(await store.acceptTotpStep('a', step), false, 'the same step again: refused')
@@ -179,6 +210,8 @@ for (const engine of engines) {
       t.equal(await store.useRecoveryCode('b', 'c2', entry('recovery.use', T0 + 4, 'b')), false, "another account's code")
       t.same((await store.listAudit({ action: 'recovery.use' })).map((e) => e.at), [T0 + 1], 'only the use that worked is audited')
       t.equal(await store.unusedRecoveryCodes('a'), 2)
+      t.same((await store.unusedRecoveryCodeHashes('a')).sort(), ['c2', 'c3'], 'a used code is no longer tried')
+      t.same(await store.unusedRecoveryCodeHashes('b'), [], 'an account without codes')
       const replica = await another()
       const results = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? store : replica).useRecoveryCode('a', 'c2', entry('recovery.use', T0 + 10, 'a'))))
       t.equal(results.filter(Boolean).length, 1, 'one wins')

@@ -14,6 +14,7 @@ import { SESSION_COOKIE } from '../../../server/staff/http/session'
 import { newTotpSecret } from '../../../server/staff/totp'
 import type { Account, Role } from '../../../server/staff/types'
 import { build, SITE } from '../../helper'
+import { SoftAuthenticator } from './soft-authenticator'
 
 /** 2026-11-26 00:00:00 UTC, and a clock the test moves. */
 export const START = Date.UTC(2026, 10, 26)
@@ -47,9 +48,17 @@ export async function addAccount(app: FastifyInstance, time: Clock, role: Role =
   await store.addAccount(account, audit('account.add'))
   const password = `correct horse ${randomUUID()}`
   const totpSecret = newTotpSecret()
-  const { codes, hashes } = newRecoveryCodes()
+  const { codes, hashes } = await newRecoveryCodes()
   await store.setPasswordFactor({ accountId: account.id, passwordHash: await hashPassword(password), totpSecret, lastTotpStep: 0, createdAt: time.now() }, hashes, audit('password.set'))
   return { account, password, totpSecret, recoveryCodes: codes }
+}
+
+/** A passkey of the account, held by a software authenticator, in the store (`counter` 0: one that keeps none, as synced passkeys). */
+export async function withPasskey(app: FastifyInstance, who: TestAccount, at: number, counter = 0): Promise<SoftAuthenticator> {
+  const authenticator = new SoftAuthenticator({ origin: SITE, rpID: new URL(SITE).hostname, userId: who.account.id, counter })
+  const passkey = { id: authenticator.id, accountId: who.account.id, name: 'Laptop', publicKey: Buffer.from(authenticator.cosePublicKey()).toString('base64url'), counter, transports: ['internal'], createdAt: at, lastUsedAt: null }
+  await app.staffStore.addPasskey(passkey, { at, accountId: who.account.id, address: 'cli', action: 'passkey.add', target: '', outcome: 'ok' })
+  return authenticator
 }
 
 /** The TOTP code of a secret at an instant. */
