@@ -88,7 +88,7 @@ export interface AccessToken {
   tokenHash: string
   name: string
   role: Role
-  /** The admin who created it. */
+  /** The admin who created it: the token acts with no more than this account's current role, and not once it is disabled. */
   createdBy: string
   createdAt: number
   /** At most one year after createdAt. */
@@ -135,7 +135,10 @@ export interface StaffStore {
   findAccount(id: string): Promise<Account | null>
   findAccountByEmail(email: string): Promise<Account | null>
   listAccounts(): Promise<Account[]>
-  /** Disabling also deletes the account's sessions, in the same transaction. */
+  /**
+   * Disabling also deletes the account's sessions and revokes the access tokens it made (revoked at
+   * the audit entry's time), in the same transaction: enabling it again brings neither back.
+   */
   updateAccount(id: string, change: Partial<Pick<Account, 'name' | 'role' | 'locale' | 'disabled'>>, audit: AuditEntry): Promise<void>
 
   // Factors
@@ -155,7 +158,10 @@ export interface StaffStore {
   /** Marks a recovery code used (atomically): false when unknown or already used. */
   useRecoveryCode(accountId: string, codeHash: string, audit: AuditEntry): Promise<boolean>
   unusedRecoveryCodes(accountId: string): Promise<number>
-  /** Removes every factor of the account (lost factor: `enrol`), ends its sessions, in one transaction. */
+  /**
+   * Removes every factor of the account (lost factor: `enrol`), ends its sessions and revokes the
+   * access tokens it made (at the audit entry's time), in one transaction.
+   */
   resetFactors(accountId: string, audit: AuditEntry): Promise<void>
 
   // Enrolment links
