@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { DB_FILE } from '../../../server/contact/db'
 import { hashAccessToken, newAccessToken } from '../../../server/staff/access-tokens'
 import { api, inboxApp, tokenFor } from '../inbox/inbox-helper'
@@ -23,7 +23,7 @@ t.test('a token dies with its owner\'s rights', async (t) => {
   const accounts = (account: string, fields: Record<string, string>) => postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, account, ...fields })
   const refused = async (why: string) => (await store.listAudit({ action: 'request.refused', limit: 100 })).filter((a) => a.target.endsWith(` ${why}`))
   /** A 401 as every refused token gets: the Bearer challenge, no session. */
-  const isUnauthorized = (res: Awaited<ReturnType<typeof api>>, what: string) => {
+  const isUnauthorized = (t: Test, res: Awaited<ReturnType<typeof api>>, what: string) => {
     t.equal(res.statusCode, 401, what)
     t.match(res.headers['www-authenticate'], /^Bearer realm="staff", error="invalid_token"$/, `${what}: the challenge`)
     t.equal(res.headers['set-cookie'], undefined)
@@ -59,13 +59,13 @@ t.test('a token dies with its owner\'s rights', async (t) => {
 
   await t.test('disabled: 401, its tokens revoked; enabled again: still 401', async (t) => {
     t.equal((await accounts(alice.account.id, { op: 'disable', confirmed: '1' })).statusCode, 200)
-    isUnauthorized(await api(app, 'GET', ME, secret), 'after the disable')
+    isUnauthorized(t, await api(app, 'GET', ME, secret), 'after the disable')
     const list = await api(app, 'GET', LIST, secret)
-    isUnauthorized(list, 'the inbox after the disable')
+    isUnauthorized(t, list, 'the inbox after the disable')
     t.equal(list.json().error, 'token')
     t.same((await store.listAccessTokens()).map((k) => k.revokedAt), [time.now()], 'revoked by the disable')
     t.equal((await accounts(alice.account.id, { op: 'enable' })).statusCode, 200)
-    isUnauthorized(await api(app, 'GET', AUDIT, secret), 'enabled again: the token stays dead')
+    isUnauthorized(t, await api(app, 'GET', AUDIT, secret), 'enabled again: the token stays dead')
   })
 
   await t.test('the use-time guard: a token of a disabled account that nothing revoked', async (t) => {
@@ -73,8 +73,8 @@ t.test('a token dies with its owner\'s rights', async (t) => {
     await accounts(dora.account.id, { op: 'disable', confirmed: '1' })
     const stray = await tokenFor(app, dora.account.id, 'admin', time.now())
     const uses = (await store.listAudit({ action: 'token.use', limit: 100 })).length
-    isUnauthorized(await api(app, 'GET', ME, stray), '/me')
-    isUnauthorized(await api(app, 'PATCH', `${LIST}/${id}`, stray, { legalHold: false }), 'the inbox')
+    isUnauthorized(t, await api(app, 'GET', ME, stray), '/me')
+    isUnauthorized(t, await api(app, 'PATCH', `${LIST}/${id}`, stray, { legalHold: false }), 'the inbox')
     const owner = await refused('owner')
     t.same(owner.map((a) => [a.accountId, a.outcome]), [[dora.account.id, 'refused'], [dora.account.id, 'refused']], 'each audited under its owner')
     t.match(owner[1]!.target, new RegExp(`^token:[0-9a-f-]+ path:${ME} owner$`))
@@ -87,7 +87,7 @@ t.test('a token dies with its owner\'s rights', async (t) => {
     const carolSecret = await tokenFor(app, carol.account.id, 'admin', time.now())
     t.equal((await api(app, 'GET', AUDIT, carolSecret)).statusCode, 200)
     t.equal((await accounts(carol.account.id, { op: 'enrol', confirmed: '1' })).statusCode, 200)
-    isUnauthorized(await api(app, 'GET', AUDIT, carolSecret), 'after the re-enrolment')
+    isUnauthorized(t, await api(app, 'GET', AUDIT, carolSecret), 'after the re-enrolment')
   })
 
   await t.test('a token whose creator does not exist: 401, audited', async (t) => {
@@ -98,7 +98,7 @@ t.test('a token dies with its owner\'s rights', async (t) => {
     db.prepare('INSERT INTO staff_access_tokens (id, token_hash, name, role, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(randomUUID(), hash, 'orphan', 'admin', 'no-such-account', time.now(), time.now() + 86_400_000)
     db.close()
     t.ok(await store.findAccessToken(hashAccessToken(orphan)))
-    isUnauthorized(await api(app, 'GET', AUDIT, orphan), 'no such account')
+    isUnauthorized(t, await api(app, 'GET', AUDIT, orphan), 'no such account')
     t.equal((await refused('owner'))[0]!.accountId, 'no-such-account')
   })
 })
