@@ -135,10 +135,7 @@ export interface StaffStore {
   findAccount(id: string): Promise<Account | null>
   findAccountByEmail(email: string): Promise<Account | null>
   listAccounts(): Promise<Account[]>
-  /**
-   * Disabling also deletes the account's sessions and revokes the access tokens it made (revoked at
-   * the audit entry's time), in the same transaction: enabling it again brings neither back.
-   */
+  /** Disabling also deletes the account's sessions and revokes its access tokens (at the audit entry's time), in the same transaction. */
   updateAccount(id: string, change: Partial<Pick<Account, 'name' | 'role' | 'locale' | 'disabled'>>, audit: AuditEntry): Promise<void>
 
   // Factors
@@ -158,10 +155,7 @@ export interface StaffStore {
   /** Marks a recovery code used (atomically): false when unknown or already used. */
   useRecoveryCode(accountId: string, codeHash: string, audit: AuditEntry): Promise<boolean>
   unusedRecoveryCodes(accountId: string): Promise<number>
-  /**
-   * Removes every factor of the account (lost factor: `enrol`), ends its sessions and revokes the
-   * access tokens it made (at the audit entry's time), in one transaction.
-   */
+  /** Removes every factor of the account (lost factor: `enrol`), ends its sessions, revokes its access tokens, in one transaction. */
   resetFactors(accountId: string, audit: AuditEntry): Promise<void>
 
   // Enrolment links
