@@ -74,8 +74,9 @@ function sinceOf(value: unknown): number | undefined | null {
 
 /**
  * The staff JSON API for integrations, by personal access token only: GET /admin/api/me (the token's
- * name and the role it acts with now) and GET /admin/api/audit?since=… (tokens acting as admin). Registered beside the staff pages,
- * outside their scope: no session is read, none is made; the staff headers (no-store…) still apply.
+ * name and the role it acts with now) and GET /admin/api/audit?since=… (tokens acting as admin).
+ * Registered beside the staff pages, outside their scope: no session is read, none is made; the staff
+ * headers (no-store…) still apply.
  */
 export async function staffApi(app: FastifyInstance) {
   app.get(STAFF_PATHS.apiMe, async (req, reply) => {
