@@ -10,7 +10,7 @@ export const JOBS_INTERVAL_MS = 60_000
 const DAY_MS = 86_400_000
 /** Erased per transaction: a backlog of thousands is erased in steps, none holding the database long. */
 const ERASE_BATCH = 100
-const JOB: Actor = { accountId: null, address: 'job' }
+const JOB: Actor = { accountId: null, role: null, address: 'job' }
 
 const hourFormat = new Intl.DateTimeFormat('en-US', { timeZone: DEFAULT_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' })
 /** The hour (0-23) of an instant in Japan time. */

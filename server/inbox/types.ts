@@ -13,11 +13,14 @@
  */
 import type { Locale } from '../../shared/i18n/locales'
 import type { InquiryStatus } from '../../shared/admin/inquiry-states'
-import type { AuditEntry } from '../staff/types'
+import type { AuditEntry, Role } from '../staff/types'
 import type { ClaimedOutboxMail, ExportedInquiry, InboxPage, InboxRow, InboxStats, InquiryDetail, NewReply, TriageChange } from './records'
 
 export type * from './records'
 export { INQUIRY_STATUSES, OUTBOX_KINDS, type InquiryStatus, type OutboxKind, type OutboxStatus } from '../../shared/admin/inquiry-states'
+
+/** What became of a triage change (InboxStore.change): applied, or nothing of it ('gone': unknown or erased; 'refused': a legal hold). */
+export type ChangeOutcome = 'changed' | 'gone' | 'refused'
 
 /** Statuses after which the retention period runs (INQUIRY_RETENTION_DAYS). */
 export const CLOSED_STATUSES: readonly InquiryStatus[] = ['done', 'spam']
@@ -25,6 +28,12 @@ export const CLOSED_STATUSES: readonly InquiryStatus[] = ['done', 'spam']
 /** Who did something: a staff account (or a token's creator), from a client address; null account for a job or the CLI. */
 export interface Actor {
   accountId: string | null
+  /**
+   * The role it acts with: the signed-in account's, or a token's effective role (its own, no more than
+   * its creator's current one: server/staff/access-tokens.ts); null for a job or the CLI. The store's
+   * own rules read it (only an admin lifts a legal hold: hold.ts).
+   */
+  role: Role | null
   /** The client address ('job' for the scheduled jobs, 'cli' for the command line). */
   address: string
 }
@@ -65,8 +74,13 @@ export interface InboxStore {
   detail(id: string): Promise<InquiryDetail | null>
   /** A staff member opened the inquiry (page or API): a 'view' event and an 'inquiry.view' audit entry. */
   recordView(id: string, actor: Actor, at: number, audit: AuditEntry): Promise<void>
-  /** Applies a triage change; spam cancels its pending mail. False when the inquiry is unknown or erased. */
-  change(id: string, change: TriageChange, actor: Actor, at: number, audit: AuditEntry): Promise<boolean>
+  /**
+   * Applies a triage change; spam cancels its pending mail. Nothing of it is applied when the inquiry
+   * is unknown or erased ('gone'), or when it would lift a legal hold and the actor may not
+   * (`mayLiftHold`): 'refused', with a 'request.refused' audit entry (target `inquiry:<id> hold`,
+   * from `audit`) in place of the change's.
+   */
+  change(id: string, change: TriageChange, actor: Actor, at: number, audit: AuditEntry): Promise<ChangeOutcome>
   /** Queues a reply in the outbox (and its event, the status change, the first-reply time); its outbox seq, or null when unknown/erased. */
   queueReply(id: string, reply: NewReply, actor: Actor, at: number, audit: AuditEntry): Promise<number | null>
   /** A failed mail of this inquiry is pending again, due now; a pending one is due now. False when not this inquiry's, sent or cancelled. */

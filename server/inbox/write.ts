@@ -1,9 +1,10 @@
 /** The inbox's writing work (sql.ts): triage, replies, retries, views; each with its events and audit entry. */
 import type { AuditEntry } from '../staff/types'
+import { mayLiftHold } from './hold'
 import { closedAfter } from './rows'
 import { InboxRefused } from './refused'
 import { get, run, type Row, type Work } from './sql'
-import { INQUIRY_STATUSES, type Actor, type InquiryEventKind, type InquiryStatus, type NewReply, type TriageChange } from './types'
+import { INQUIRY_STATUSES, type Actor, type ChangeOutcome, type InquiryEventKind, type InquiryStatus, type NewReply, type TriageChange } from './types'
 
 export function* audit(e: AuditEntry): Work<void> {
   yield run('INSERT INTO staff_audit (at, account_id, address, action, target, outcome) VALUES (?, ?, ?, ?, ?, ?)', e.at, e.accountId, e.address, e.action, e.target, e.outcome)
@@ -41,9 +42,15 @@ export function* recordView(id: string, actor: Actor, at: number, entry: AuditEn
   yield* audit(entry)
 }
 
-export function* change(id: string, c: TriageChange, actor: Actor, at: number, entry: AuditEntry): Work<boolean> {
+/** A triage change (types.ts InboxStore.change): lifting a legal hold without the right refuses all of it, audited, in this transaction. */
+export function* change(id: string, c: TriageChange, actor: Actor, at: number, entry: AuditEntry): Work<ChangeOutcome> {
   const r: Row | undefined = yield inquiry(id)
-  if (!r || r.erased_at !== null) return false
+  if (!r || r.erased_at !== null) return 'gone'
+  const held = Number(r.legal_hold) === 1
+  if (c.legalHold === false && held && !mayLiftHold(actor.role)) {
+    yield* audit({ ...entry, action: 'request.refused', target: `inquiry:${id} hold`, outcome: 'refused' })
+    return 'refused'
+  }
   if (c.assigneeId !== undefined && c.assigneeId !== (r.assignee_id ?? null)) {
     if (c.assigneeId !== null) {
       const account: Row | undefined = yield get('SELECT disabled FROM staff_accounts WHERE id = ?', c.assigneeId)
@@ -55,12 +62,12 @@ export function* change(id: string, c: TriageChange, actor: Actor, at: number, e
   }
   if (c.status !== undefined) yield* setStatus(id, r, c.status, actor, at)
   if (c.note !== undefined && c.note.trim() !== '') yield* event(id, at, actor.accountId, 'note', { text: c.note })
-  if (c.legalHold !== undefined && c.legalHold !== (Number(r.legal_hold) === 1)) {
+  if (c.legalHold !== undefined && c.legalHold !== held) {
     yield run('UPDATE inquiries SET legal_hold = ? WHERE id = ?', c.legalHold ? 1 : 0, id)
     yield* event(id, at, actor.accountId, 'hold', { on: c.legalHold })
   }
   yield* audit(entry)
-  return true
+  return 'changed'
 }
 
 export function* queueReply(id: string, reply: NewReply, actor: Actor, at: number, entry: AuditEntry): Work<number | null> {

@@ -1,11 +1,12 @@
-import type { AccessToken } from './types'
+import type { AccessToken, Role } from './types'
 import { randomToken, sha256Hex } from './tokens'
 
 /**
  * Personal access tokens for the staff JSON API: `cst_` + 32 random bytes base64url (the prefix lets
  * secret scanners and people recognise one), sent as `Authorization: Bearer cst_…`. Shown once at
  * creation; the store keeps only the SHA-256 (hex) of the whole secret. Each expires at most one
- * calendar year (UTC) after its creation.
+ * calendar year (UTC) after its creation. A token acts for the admin who made it, never with more than
+ * that account's current role (effectiveTokenRole), and not at all once the account is disabled.
  */
 
 export const ACCESS_TOKEN_PREFIX = 'cst_'
@@ -53,4 +54,14 @@ export function accessTokenState(token: Pick<AccessToken, 'expiresAt' | 'revoked
   if (token.revokedAt !== null) return 'revoked'
   if (nowMs >= token.expiresAt) return 'expired'
   return 'active'
+}
+
+/**
+ * The role a token acts with now: its own role, but no more than its creator's current role, so a
+ * demoted admin's token loses what the account lost. Roles are not a line: admin covers every role,
+ * editor and responder do not cover each other (null: the token may do nothing a role allows).
+ */
+export function effectiveTokenRole(tokenRole: Role, accountRole: Role): Role | null {
+  if (accountRole === 'admin' || tokenRole === accountRole) return tokenRole
+  return tokenRole === 'admin' ? accountRole : null
 }

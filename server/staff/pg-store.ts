@@ -29,6 +29,9 @@ export function createPgStaffStore(pool: pg.Pool): StaffStore {
     return r.rows[0] ? map(r.rows[0]) : null
   }
   const many = async <T>(text: string, values: unknown[], map: (r: Row) => T): Promise<T[]> => (await query(text, values)).rows.map(map)
+  /** The account's tokens still live, revoked at `at` (the audit entry's time: the store reads no clock). */
+  const revokeTokens = (client: pg.PoolClient, accountId: string, at: number) =>
+    client.query('UPDATE staff_access_tokens SET revoked_at = $1 WHERE created_by = $2 AND revoked_at IS NULL', [at, accountId])
 
   return {
     ...pgChallenges(pool),
@@ -53,7 +56,10 @@ export function createPgStaffStore(pool: pg.Pool): StaffStore {
         const set = ['id = id', ...pairs.map(([column], i) => `${column} = $${i + 2}`)].join(', ')
         const r = await client.query(`UPDATE staff_accounts SET ${set} WHERE id = $1`, [id, ...pairs.map(([, v]) => v)])
         if (r.rowCount === 0) throw unknownAccount(id)
-        if (change.disabled) await client.query('DELETE FROM staff_sessions WHERE account_id = $1', [id])
+        if (change.disabled) {
+          await client.query('DELETE FROM staff_sessions WHERE account_id = $1', [id])
+          await revokeTokens(client, id, entry.at)
+        }
         await audit(client, entry)
       })
     },
@@ -109,6 +115,8 @@ export function createPgStaffStore(pool: pg.Pool): StaffStore {
         for (const table of ['staff_passkeys', 'staff_password_factors', 'staff_recovery_codes', 'staff_sessions']) await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId])
         // An unused link would add a factor again: the lost one may have gone with it.
         await client.query('DELETE FROM staff_enrolment_links WHERE account_id = $1 AND used_at IS NULL', [accountId])
+        // Whoever had the lost factor may have made tokens with it.
+        await revokeTokens(client, accountId, entry.at)
         await audit(client, entry)
       })
     },

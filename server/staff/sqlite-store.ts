@@ -32,6 +32,8 @@ export function createSqliteStaffStore(db: Db): StaffStore {
   }
 
   const deleteSessions = (accountId: string) => run('DELETE FROM staff_sessions WHERE account_id = ?', accountId)
+  /** The account's tokens still live, revoked at `at` (the audit entry's time: the store reads no clock). */
+  const revokeTokens = (accountId: string, at: number) => run('UPDATE staff_access_tokens SET revoked_at = ? WHERE created_by = ? AND revoked_at IS NULL', at, accountId)
 
   const addAccount = write((a: Parameters<StaffStore['addAccount']>[0]) => {
     try {
@@ -41,11 +43,14 @@ export function createSqliteStaffStore(db: Db): StaffStore {
       throw err
     }
   })
-  const updateAccount = write((id: string, change: Parameters<StaffStore['updateAccount']>[1]) => {
+  const updateAccount = write((id: string, change: Parameters<StaffStore['updateAccount']>[1], at: number) => {
     const pairs = accountChange(change)
     const set = ['id = id', ...pairs.map(([column]) => `${column} = ?`)].join(', ')
     if (run(`UPDATE staff_accounts SET ${set} WHERE id = ?`, ...pairs.map(([, v]) => v), id) === 0) throw unknownAccount(id)
-    if (change.disabled) deleteSessions(id)
+    if (change.disabled) {
+      deleteSessions(id)
+      revokeTokens(id, at)
+    }
   })
   const setPasswordFactor = write((f: Parameters<StaffStore['setPasswordFactor']>[0], hashes: string[]) => {
     run(
@@ -61,11 +66,13 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     if (used) audit(entry)
     return used
   })
-  const resetFactors = write((accountId: string) => {
+  const resetFactors = write((accountId: string, at: number) => {
     if (!get('SELECT 1 FROM staff_accounts WHERE id = ?', accountId)) throw unknownAccount(accountId)
     for (const table of ['staff_passkeys', 'staff_password_factors', 'staff_recovery_codes', 'staff_sessions']) run(`DELETE FROM ${table} WHERE account_id = ?`, accountId)
     // An unused link would add a factor again: the lost one may have gone with it.
     run('DELETE FROM staff_enrolment_links WHERE account_id = ? AND used_at IS NULL', accountId)
+    // Whoever had the lost factor may have made tokens with it.
+    revokeTokens(accountId, at)
   })
   const anyWrite = write((sql: string, args: unknown[]) => run(sql, ...args))
 
@@ -84,7 +91,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
       return all('SELECT * FROM staff_accounts ORDER BY email').map(toAccount)
     },
     async updateAccount(id, change, entry) {
-      updateAccount(entry, id, change)
+      updateAccount(entry, id, change, entry.at)
     },
 
     async addPasskey(p, entry) {
@@ -126,7 +133,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
       return all('SELECT code_hash FROM staff_recovery_codes WHERE account_id = ? AND used_at IS NULL', accountId).map((r) => r.code_hash as string)
     },
     async resetFactors(accountId, entry) {
-      resetFactors(entry, accountId)
+      resetFactors(entry, accountId, entry.at)
     },
 
     async addEnrolmentLink(l, entry) {

@@ -90,7 +90,7 @@ export interface AccessToken {
   tokenHash: string
   name: string
   role: Role
-  /** The admin who created it. */
+  /** The admin who created it: the token acts with no more than this account's current role, and not once it is disabled. */
   createdBy: string
   createdAt: number
   /** At most one year after createdAt. */
@@ -137,7 +137,7 @@ export interface StaffStore extends PasskeyChallengeStore {
   findAccount(id: string): Promise<Account | null>
   findAccountByEmail(email: string): Promise<Account | null>
   listAccounts(): Promise<Account[]>
-  /** Disabling also deletes the account's sessions, in the same transaction. */
+  /** Disabling also deletes the account's sessions and revokes its access tokens (at the audit entry's time), in the same transaction. */
   updateAccount(id: string, change: Partial<Pick<Account, 'name' | 'role' | 'locale' | 'disabled'>>, audit: AuditEntry): Promise<void>
 
   // Factors
@@ -159,7 +159,7 @@ export interface StaffStore extends PasskeyChallengeStore {
   unusedRecoveryCodes(accountId: string): Promise<number>
   /** The stored hashes of the account's unused recovery codes, for recovery-codes.ts matchRecoveryCode to try. */
   unusedRecoveryCodeHashes(accountId: string): Promise<string[]>
-  /** Removes every factor of the account (lost factor: `enrol`), ends its sessions, in one transaction. */
+  /** Removes every factor of the account (lost factor: `enrol`), ends its sessions, revokes its access tokens, in one transaction. */
   resetFactors(accountId: string, audit: AuditEntry): Promise<void>
 
   // Enrolment links

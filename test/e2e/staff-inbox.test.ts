@@ -58,7 +58,7 @@ t.test('the list and the statistics with data, in both languages', async (t) => 
     for (let i = (week * 7) % 6; i >= 0; i--) await addInquiry(store, { name: `Week ${week}-${i}`, nameKana: '', inquiryType: types[(week + i) % 5] }, 'ja', now - (week * 7 + i) * DAY)
   }
   const ids = await seedInbox(store, now, responder!.id)
-  const actor = { accountId: responder!.id, address: '127.0.0.1' }
+  const actor = { accountId: responder!.id, role: 'responder' as const, address: '127.0.0.1' }
   const replied = now - HOUR + REPLY_AFTER
   await store.inbox.queueReply(ids.yamada, { to: 'visitor@example.test', replyTo: 'info@example.test', subject: 'Re', body: 'Thanks', status: null }, actor, replied, { at: replied, ...actor, action: 'inquiry.reply', target: `inquiry:${ids.yamada}`, outcome: 'ok' })
 

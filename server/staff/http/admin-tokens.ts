@@ -11,9 +11,11 @@ import { shownTime } from './shown-time'
 const DAY_MS = 86_400_000
 const EMPTY_FORM: TokensData['form'] = { name: '', role: 'responder', days: '90' }
 
+/** The page's data: every token, newest first, with who made it (null: no such account). */
 async function page(req: FastifyRequest, change: Partial<TokensData> = {}): Promise<TokensData> {
   const { store, now } = req.server.staffArea
-  const tokens = await store.listAccessTokens()
+  const [tokens, accounts] = await Promise.all([store.listAccessTokens(), store.listAccounts()])
+  const creators = new Map(accounts.map((a) => [a.id, { name: a.name, email: a.email }]))
   const at = now()
   const rows = tokens
     .sort((a, b) => b.createdAt - a.createdAt)
@@ -21,6 +23,7 @@ async function page(req: FastifyRequest, change: Partial<TokensData> = {}): Prom
       id: tk.id,
       name: tk.name,
       role: tk.role,
+      creator: creators.get(tk.createdBy) ?? null,
       created: shownTime(tk.createdAt),
       expires: shownTime(tk.expiresAt),
       lastUsed: tk.lastUsedAt === null ? null : shownTime(tk.lastUsedAt),

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { requestPath } from '../../request-locale'
-import { accessTokenState, hashAccessToken, parseBearer } from '../access-tokens'
-import type { AccessToken } from '../types'
+import { accessTokenState, effectiveTokenRole, hashAccessToken, parseBearer } from '../access-tokens'
+import type { AccessToken, Account, Role } from '../types'
 import { siteDay } from './admin-audit'
 import { auditOf } from './services'
 
@@ -17,13 +17,22 @@ function unauthorized(reply: FastifyReply, error: string) {
   return reply.code(401).header('www-authenticate', BEARER_CHALLENGE).send({ ok: false, statusCode: 401, error })
 }
 
+/** A usable token, the account that made it, and the role the token acts with now (effectiveTokenRole). */
+export interface TokenCaller {
+  token: AccessToken
+  account: Account
+  /** Null: the token may do nothing a role allows (its creator no longer has the token's role). */
+  role: Role | null
+}
+
 /**
- * The token a request presents (`Authorization: Bearer cst_…`) when it is known, not revoked and not
- * expired: its use is recorded with its audit entry ('token.use', the path). Else null, the refusal
- * audited ('request.refused'): the caller answers 401. Cookies are never looked at here, and no
- * session is ever made.
+ * The token a request presents (`Authorization: Bearer cst_…`) when it is known, not revoked, not
+ * expired, and made by an account that exists and is not disabled (a token dies with its owner's
+ * rights, checked at every use): its use is recorded with its audit entry ('token.use', the path).
+ * Else null, the refusal audited ('request.refused', the target ending ' token', or ' owner' for the
+ * account): the caller answers 401. Cookies are never looked at here, and no session is ever made.
  */
-export async function bearerToken(req: FastifyRequest): Promise<AccessToken | null> {
+export async function bearerToken(req: FastifyRequest): Promise<TokenCaller | null> {
   const { store, now } = req.server.staffArea
   const secret = parseBearer(req.headers.authorization)
   const token = secret ? await store.findAccessToken(hashAccessToken(secret)) : null
@@ -31,8 +40,13 @@ export async function bearerToken(req: FastifyRequest): Promise<AccessToken | nu
     await store.audit(auditOf(req, null, 'request.refused', `path:${requestPath(req)} token`, 'refused'))
     return null
   }
+  const account = await store.findAccount(token.createdBy)
+  if (!account || account.disabled) {
+    await store.audit(auditOf(req, token.createdBy, 'request.refused', `token:${token.id} path:${requestPath(req)} owner`, 'refused'))
+    return null
+  }
   await store.useAccessToken(token.id, now(), auditOf(req, token.createdBy, 'token.use', `token:${token.id} path:${requestPath(req)}`))
-  return token
+  return { token, account, role: effectiveTokenRole(token.role, account.role) }
 }
 
 /** A token whose role may not use this path: the refusal audited (the caller answers 403). */
@@ -41,10 +55,10 @@ export function refuseTokenRole(req: FastifyRequest, token: AccessToken): Promis
 }
 
 /** The request's usable token, or null once it has answered 401. */
-async function tokenOf(req: FastifyRequest, reply: FastifyReply): Promise<AccessToken | null> {
-  const token = await bearerToken(req)
-  if (!token) unauthorized(reply, 'token')
-  return token
+async function callerOf(req: FastifyRequest, reply: FastifyReply): Promise<TokenCaller | null> {
+  const caller = await bearerToken(req)
+  if (!caller) unauthorized(reply, 'token')
+  return caller
 }
 
 /** `since`: a day (YYYY-MM-DD, Japan time) or an ISO instant; undefined when absent, null when not valid. */
@@ -60,20 +74,21 @@ function sinceOf(value: unknown): number | undefined | null {
 
 /**
  * The staff JSON API for integrations, by personal access token only: GET /admin/api/me (the token's
- * name and role) and GET /admin/api/audit?since=… (admin tokens). Registered beside the staff pages,
- * outside their scope: no session is read, none is made; the staff headers (no-store…) still apply.
+ * name and the role it acts with now) and GET /admin/api/audit?since=… (tokens acting as admin).
+ * Registered beside the staff pages, outside their scope: no session is read, none is made; the staff
+ * headers (no-store…) still apply.
  */
 export async function staffApi(app: FastifyInstance) {
   app.get(STAFF_PATHS.apiMe, async (req, reply) => {
-    const token = await tokenOf(req, reply)
-    if (!token) return reply
-    return { ok: true, name: token.name, role: token.role, expiresAt: new Date(token.expiresAt).toISOString() }
+    const caller = await callerOf(req, reply)
+    if (!caller) return reply
+    return { ok: true, name: caller.token.name, role: caller.role, expiresAt: new Date(caller.token.expiresAt).toISOString() }
   })
   app.get(STAFF_PATHS.apiAudit, async (req, reply) => {
-    const token = await tokenOf(req, reply)
-    if (!token) return reply
-    if (token.role !== 'admin') {
-      await refuseTokenRole(req, token)
+    const caller = await callerOf(req, reply)
+    if (!caller) return reply
+    if (caller.role !== 'admin') {
+      await refuseTokenRole(req, caller.token)
       return reply.code(403).send({ ok: false, statusCode: 403, error: 'role' })
     }
     const since = sinceOf((req.query as Record<string, unknown>).since)

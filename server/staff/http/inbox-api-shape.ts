@@ -31,7 +31,7 @@ export const noteBodySchema = {
 } as const
 
 /** The API's error codes, each with its message (staff.inquiries.api.errors.<code>). */
-export const API_ERRORS = ['token', 'role', 'notFound', 'path', 'method', 'filter', 'body', 'media', 'tooLarge', 'assignee', 'note', 'erased', 'unavailable', 'internal'] as const
+export const API_ERRORS = ['token', 'role', 'notFound', 'path', 'method', 'filter', 'body', 'media', 'tooLarge', 'assignee', 'note', 'erased', 'hold', 'unavailable', 'internal'] as const
 export type ApiError = (typeof API_ERRORS)[number]
 
 /** The code of an error the one handler answers (malformed JSON, a body too large, a database down). */

@@ -6,39 +6,38 @@ import { mediaType } from '../../contact/guards'
 import { PAGE_SIZE, parseInboxQuery } from '../../inbox/filter'
 import type { Actor, TriageChange } from '../../inbox/types'
 import type { ErrorAnswer } from '../../plugins/errors'
-import type { AccessToken } from '../types'
-import { BEARER_CHALLENGE, bearerToken, refuseTokenRole } from './api'
+import { BEARER_CHALLENGE, bearerToken, refuseTokenRole, type TokenCaller } from './api'
 import { API_BODY_LIMIT, detailJson, errorOfStatus, itemJson, noteBodySchema, patchBodySchema, sendApiError, type ApiError } from './inbox-api-shape'
 import { auditOf } from './services'
 
 /** The list's query parameters: any other is refused (a misspelt filter must not list everything). */
 const QUERY = new Set(['status', 'assignee', 'type', 'lang', 'from', 'to', 'q', 'page'])
 
-interface Caller {
-  token: AccessToken
-  /** The language of the token's account: the errors' messages. */
-  locale: string | undefined
-}
-
-const callers = new WeakMap<FastifyRequest, Caller>()
+/** The request's token and its creator's account (whose language the errors' messages are in). */
+const callers = new WeakMap<FastifyRequest, TokenCaller>()
 
 const fail = (req: FastifyRequest, reply: FastifyReply, status: number, error: ApiError, extra?: Record<string, unknown>) =>
-  sendApiError(reply, status, error, callers.get(req)?.locale, extra)
+  sendApiError(reply, status, error, callers.get(req)?.account.locale, extra)
 
-const actorOf = (req: FastifyRequest): Actor => ({ accountId: callers.get(req)!.token.createdBy, address: req.ip })
+/** The token's creator, acting with the token's effective role (access-tokens.ts effectiveTokenRole). */
+const actorOf = (req: FastifyRequest): Actor => {
+  const { token, role } = callers.get(req)!
+  return { accountId: token.createdBy, role, address: req.ip }
+}
 const auditFor = (req: FastifyRequest, action: string, id: string) => auditOf(req, callers.get(req)!.token.createdBy, action, `inquiry:${id}`)
 
 /**
  * The inbox's JSON API for integrations (a CRM, kintone), by personal access token only
- * (`Authorization: Bearer cst_…`, role responder or admin; cookies are never read, so a browser's
- * session can change nothing here):
+ * (`Authorization: Bearer cst_…` acting as responder or admin: access-tokens.ts effectiveTokenRole;
+ * cookies are never read, so a browser's session can change nothing here):
  *   GET   /admin/api/inquiries?status=…&q=…&page=2   { items, total, page, pageSize } (the list's filter)
  *   GET   /admin/api/inquiries/:id                   { inquiry, events, mails } (recorded as a view)
  *   PATCH /admin/api/inquiries/:id                   { status?, assigneeId?, legalHold? } -> the inquiry
  *   POST  /admin/api/inquiries/:id/notes             { text } -> 201, the inquiry
- * Every answer is JSON, errors `{ error, message }`: 400 a bad filter or body, 401 no usable token,
- * 403 the token's role, 404 unknown, 405, 413 over 16 KiB, 415 not JSON, 422 a change that cannot be
- * made (an assignee that is not an active responder or admin, an empty note, an erased inquiry).
+ * Every answer is JSON, errors `{ error, message }`: 400 a bad filter or body, 401 no usable token
+ * (its creator disabled or gone included), 403 the token's role or lifting a legal hold without
+ * acting as admin, 404 unknown, 405, 413 over 16 KiB, 415 not JSON, 422 a change that cannot be made
+ * (an assignee that is not an active responder or admin, an empty note, an erased inquiry).
  * The token is checked before the body is read; its use, each view and each change are audited.
  */
 export async function inboxApi(app: FastifyInstance) {
@@ -46,12 +45,11 @@ export async function inboxApi(app: FastifyInstance) {
   const config = { errorAnswer, errorSubject: 'inbox api' }
 
   app.addHook('onRequest', async (req, reply) => {
-    const token = await bearerToken(req)
-    if (!token) return fail(req, reply.header('www-authenticate', BEARER_CHALLENGE), 401, 'token')
-    const account = await req.server.staffArea.store.findAccount(token.createdBy)
-    callers.set(req, { token, locale: account?.locale })
-    if (!(INBOX_ROLES as readonly string[]).includes(token.role)) {
-      await refuseTokenRole(req, token)
+    const caller = await bearerToken(req)
+    if (!caller) return fail(req, reply.header('www-authenticate', BEARER_CHALLENGE), 401, 'token')
+    callers.set(req, caller)
+    if (!(INBOX_ROLES as readonly (string | null)[]).includes(caller.role)) {
+      await refuseTokenRole(req, caller.token)
       return fail(req, reply, 403, 'role')
     }
     const url = req.routeOptions.url
@@ -76,13 +74,15 @@ export async function inboxApi(app: FastifyInstance) {
     return detailJson((await inbox.detail(id))!)
   })
 
-  /** Applies a change to a known, not erased inquiry; answers the inquiry afterwards. */
+  /** Applies a change to a known, not erased inquiry (the store's rules: only an admin lifts a legal hold); answers the inquiry afterwards. */
   async function change(req: FastifyRequest, reply: FastifyReply, id: string, what: TriageChange, status: number) {
     const inbox = req.server.inboxStore
     const before = await inbox.detail(id)
     if (!before) return fail(req, reply, 404, 'notFound')
     if (before.inquiry.erasedAt !== null) return fail(req, reply, 422, 'erased')
-    if (!(await inbox.change(id, what, actorOf(req), req.server.staffArea.now(), auditFor(req, 'inquiry.change', id)))) return fail(req, reply, 422, 'erased')
+    const outcome = await inbox.change(id, what, actorOf(req), req.server.staffArea.now(), auditFor(req, 'inquiry.change', id))
+    if (outcome === 'refused') return fail(req, reply, 403, 'hold')
+    if (outcome === 'gone') return fail(req, reply, 422, 'erased')
     return reply.code(status).send(detailJson((await inbox.detail(id))!))
   }
 

@@ -3,16 +3,14 @@ import createError from '@fastify/error'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { inboxQueryString, parseInboxQuery } from '../../inbox/filter'
-import type { Actor, ExportedInquiry, InboxFilter } from '../../inbox/types'
+import type { ExportedInquiry, InboxFilter } from '../../inbox/types'
 import { staffLocale } from './locale'
 import { attachment, exportCsv, exportFileName, exportJson, isExportFormat, type ExportFormat } from './inbox-export-file'
+import { actorOf } from './inquiry-page'
 import { auditOf } from './services'
 
 /** An export form with a filter or a format that is not valid: 400, the staff error page ('invalid'). */
 export const BadExport = createError('SITE_INBOX_EXPORT', 'inquiry export: %s not valid', 400)
-
-/** The staff member doing it, from the client's address. */
-export const actorOf = (req: FastifyRequest): Actor => ({ accountId: req.staffSession!.account.id, address: req.ip })
 
 /** A form's fields as sent (a field sent twice, such as `status`, keeps every value). */
 export function rawFields(req: FastifyRequest): Record<string, string | string[] | undefined> {

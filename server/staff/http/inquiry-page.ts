@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { INBOX_ROLES } from '../../../shared/admin/roles'
 import type { InquiryData, InquiryNotice } from '../../../shared/admin/inquiry/page-data'
+import { mayLiftHold } from '../../inbox/hold'
 import type { Actor, InquiryDetail } from '../../inbox/types'
 import { snapshotOf } from '../../plugins/content'
 import { historyOf } from './inquiry-history'
@@ -13,8 +14,11 @@ const NOTICES: readonly InquiryNotice[] = ['changed', 'replied', 'retried', 'ret
 /** The roles an inquiry may be assigned to (and who may open the inbox). */
 const ASSIGNABLE = new Set<string>(INBOX_ROLES)
 
-/** The signed-in staff member as the inbox's actor (their account, the client's address). */
-export const actorOf = (req: FastifyRequest): Actor => ({ accountId: req.staffSession!.account.id, address: req.ip })
+/** The signed-in staff member as the inbox's actor (their account and role, the client's address). */
+export const actorOf = (req: FastifyRequest): Actor => {
+  const { id, role } = req.staffSession!.account
+  return { accountId: id, role, address: req.ip }
+}
 
 /** An audit entry of this request about one inquiry (target inquiry:<id>). */
 export const inquiryAudit = (req: FastifyRequest, action: string, id: string) => auditOf(req, req.staffSession!.account.id, action, `inquiry:${id}`)
@@ -71,7 +75,7 @@ export async function inquiryData(req: FastifyRequest, detail: InquiryDetail, ch
     history,
     assignees,
     self: viewer.id,
-    mayLiftHold: viewer.role === 'admin',
+    mayLiftHold: mayLiftHold(viewer.role),
     notice: null,
     was: current,
     triage: { form: current, errors: {} },

@@ -3,12 +3,10 @@ import type { InquiryData } from '../../../shared/admin/inquiry/page-data'
 import { staffHref } from '../../../shared/admin/paths'
 import type { InquiryDetail } from '../../inbox/types'
 import { snapshotOf } from '../../plugins/content'
-import { requestPath } from '../../request-locale'
 import { StaffForbidden } from './errors'
 import { readReply, readTriage } from './inquiry-forms'
 import { actorOf, findInquiry, inquiryAudit, inquiryData, staffOf } from './inquiry-page'
 import type { StaffPageAnswer } from './pages'
-import { auditOf } from './services'
 
 /**
  * The inquiry page's three forms, each POSTed to its own path (STAFF_PATHS.inquiryChange,
@@ -34,7 +32,10 @@ async function erased(req: FastifyRequest, id: string, detail: InquiryDetail): P
   return again(req, (await findInquiry(req, id)) ?? detail, 409, { notice: 'erased' })
 }
 
-/** POST …/change: status, assignee, note, legal hold (responders set a hold; only an admin lifts one). */
+/**
+ * POST …/change: status, assignee, note, legal hold. Responders set a hold; only an admin lifts one:
+ * the store refuses the whole change otherwise, and audits it (server/inbox/hold.ts): the 403 page.
+ */
 export async function changeInquiry(req: FastifyRequest, reply: FastifyReply, body: Body, params: Params): Promise<unknown> {
   const detail = await findInquiry(req, params.id)
   if (!detail) return NOT_FOUND
@@ -43,14 +44,10 @@ export async function changeInquiry(req: FastifyRequest, reply: FastifyReply, bo
   const { assignable } = await staffOf(req)
   const read = readTriage(body, { status: q.status, assigneeId: q.assigneeId, legalHold: q.legalHold }, new Set(assignable.map((a) => a.id)))
   if (Object.keys(read.errors).length) return again(req, detail, 422, { was: read.was, triage: { form: read.form, errors: read.errors } })
-  const account = req.staffSession!.account
-  if (read.change.legalHold === false && account.role !== 'admin') {
-    await req.server.staffArea.store.audit(auditOf(req, account.id, 'request.refused', `path:${requestPath(req)} hold`, 'refused'))
-    throw new StaffForbidden()
-  }
   if (Object.keys(read.change).length) {
-    const done = await req.server.inboxStore.change(q.id, read.change, actorOf(req), req.server.staffArea.now(), inquiryAudit(req, 'inquiry.change', q.id))
-    if (!done) return erased(req, q.id, detail)
+    const outcome = await req.server.inboxStore.change(q.id, read.change, actorOf(req), req.server.staffArea.now(), inquiryAudit(req, 'inquiry.change', q.id))
+    if (outcome === 'refused') throw new StaffForbidden()
+    if (outcome === 'gone') return erased(req, q.id, detail)
   }
   return reply.redirect(`${pageOf(q.id)}?notice=changed`, 303)
 }

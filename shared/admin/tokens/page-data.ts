@@ -5,6 +5,8 @@ export interface TokenRow {
   id: string
   name: string
   role: StaffRole
+  /** The account that made it (the token acts for it): null when there is none. */
+  creator: { name: string; email: string } | null
   created: ShownTime
   expires: ShownTime
   lastUsed: ShownTime | null

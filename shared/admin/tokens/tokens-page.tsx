@@ -22,12 +22,27 @@ function RevokeForm({ id, confirmed, children }: { id: string; confirmed: '' | '
   )
 }
 
+/** Who made a token: their name and email, or that the account is unknown. */
+function Creator({ creator }: { creator: TokenRow['creator'] }) {
+  const { t } = useI18n()
+  if (!creator) return <span className="staff-muted">{t('staff.tokens.unknownCreator')}</span>
+  return (
+    <>
+      {creator.name ? <>{inertText(creator.name)} </> : null}
+      <span className="staff-muted">{inertText(creator.email)}</span>
+    </>
+  )
+}
+
 function Row({ row }: { row: TokenRow }) {
   const { t } = useI18n()
   return (
     <tr data-token-state={row.state}>
       <td>{inertText(row.name)}</td>
       <td>{t(`staff.roles.${row.role}`)}</td>
+      <td data-token-creator={row.creator?.email ?? ''}>
+        <Creator creator={row.creator} />
+      </td>
       <td>
         <ShownTimeText time={row.created} />
       </td>
@@ -89,6 +104,7 @@ export function TokensPage({ data }: StaffPageProps<TokensData>) {
             <tr>
               <th scope="col">{t('staff.tokens.name')}</th>
               <th scope="col">{t('staff.tokens.role')}</th>
+              <th scope="col">{t('staff.tokens.creator')}</th>
               <th scope="col">{t('staff.tokens.created')}</th>
               <th scope="col">{t('staff.tokens.expires')}</th>
               <th scope="col">{t('staff.tokens.lastUsed')}</th>

@@ -147,7 +147,7 @@ t.test('the inbox API', async (t) => {
   })
 
   await t.test('an erased inquiry cannot change: 422', async (t) => {
-    await app.inboxStore.erase([ids[2]!], 'request', { accountId: adminAccount.account.id, address: 'test' }, time.now())
+    await app.inboxStore.erase([ids[2]!], 'request', { accountId: adminAccount.account.id, role: 'admin', address: 'test' }, time.now())
     const res = await api(app, 'PATCH', `${LIST}/${ids[2]}`, secret, { status: 'done' })
     t.equal(res.statusCode, 422)
     t.equal(res.json().error, 'erased')

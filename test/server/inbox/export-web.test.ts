@@ -18,7 +18,7 @@ t.test('export: fresh factor, CSV for Excel, JSON, audit and events', async (t) 
   const hostileId = await seed({ ...HOSTILE, email: 'evil@example.com' }, time.now() - 3 * MIN)
   const plainId = await seed({ name: '佐藤, "花子"', phone: '-0120-000-000' }, time.now() - 2 * MIN, 'en')
   const doneId = await seed({ name: '完了 済' }, time.now() - MIN)
-  const actor = { accountId: adminAccount.account.id, address: 'test' }
+  const actor = { accountId: adminAccount.account.id, role: 'admin' as const, address: 'test' }
   const audit = (action: string, id: string) => ({ at: time.now(), accountId: actor.accountId, address: 'test', action, target: `inquiry:${id}`, outcome: 'ok' as const })
   await app.inboxStore.change(hostileId, { note: '=1+1 折り返し' }, actor, time.now(), audit('inquiry.change', hostileId))
   await app.inboxStore.change(doneId, { status: 'done' }, actor, time.now(), audit('inquiry.change', doneId))

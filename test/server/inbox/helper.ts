@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { DB_FILE, openDatabase, type Db } from '../../../server/contact/db'
 import type { InquiryStore } from '../../../server/contact/store'
-import type { Account, AuditEntry } from '../../../server/staff/types'
+import type { Account, AuditEntry, Role } from '../../../server/staff/types'
 import type { Actor } from '../../../server/inbox/types'
 import { pgText } from '../../../server/inbox/pg-store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
@@ -125,7 +125,8 @@ export const T0 = Date.UTC(2026, 3, 1, 0, 0, 0)
 export const MIN = 60_000
 export const DAY = 86_400_000
 
-export const actor = (accountId: string | null = 'resp'): Actor => ({ accountId, address: '192.0.2.7' })
+/** A staff member acting (a responder unless told), or the CLI's hand (no account: no role). */
+export const actor = (accountId: string | null = 'resp', role: Role | null = accountId === null ? null : 'responder'): Actor => ({ accountId, role, address: '192.0.2.7' })
 export const entry = (action: string, id: string, at = T0, accountId: string | null = 'resp'): AuditEntry => ({ at, accountId, address: '192.0.2.7', action, target: `inquiry:${id}`, outcome: 'ok' })
 export const account = (id: string, extra: Partial<Account> = {}): Account => ({ id, email: `${id}@example.com`, name: `Name ${id}`, role: 'responder', locale: 'ja', disabled: false, createdAt: T0, ...extra })
 

@@ -24,8 +24,9 @@ const add = (store: InquiryStore, at: number, over: Partial<ContactValues> = {},
 const audit = (id: string, at: number, accountId: string | null) => ({ at, accountId, address: '192.0.2.9', action: 'inquiry.change', target: `inquiry:${id}`, outcome: 'ok' as const })
 
 export async function change(store: InquiryStore, id: string, what: TriageChange, at: number, accountId: string | null = null) {
-  const actor: Actor = { accountId, address: '192.0.2.9' }
-  if (!(await store.inbox.change(id, what, actor, at, audit(id, at, accountId)))) throw new Error(`change of ${id} refused`)
+  const actor: Actor = { accountId, role: null, address: '192.0.2.9' }
+  const outcome = await store.inbox.change(id, what, actor, at, audit(id, at, accountId))
+  if (outcome !== 'changed') throw new Error(`change of ${id}: ${outcome}`)
 }
 
 export interface SeededInbox {

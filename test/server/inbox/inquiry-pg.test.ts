@@ -52,7 +52,7 @@ t.test('PostgreSQL: open, triage, reply, retry, erased', async (t) => {
   t.equal((await postInquiry(app, staff, id, 'retry', { seq: String(failed) })).statusCode, 303)
   t.equal((await app.inboxStore.detail(id))!.mails.find((m) => m.seq === failed)!.status, 'pending', 'retried: pending')
 
-  await app.inboxStore.erase([id], 'request', { accountId: staff.who.account.id, address: '127.0.0.1' }, time.now())
+  await app.inboxStore.erase([id], 'request', { accountId: staff.who.account.id, role: 'responder', address: '127.0.0.1' }, time.now())
   const erased = rendered(await openInquiry(app, staff, id))
   t.match(erased, /data-erased=""/)
   t.notOk(erased.includes('data-form="triage"'), 'read-only')

@@ -133,7 +133,7 @@ t.test('an erased inquiry: read-only, saying when its personal data was erased',
   const staff = await staffMember(app, time, 'admin')
   t.equal((await postInquiry(app, staff, id, 'change', { note: '消える予定のメモ' })).statusCode, 303)
   time.advance(10 * 60_000)
-  t.equal(await app.inboxStore.erase([id], 'request', { accountId: staff.who.account.id, address: '127.0.0.1' }, time.now()), 1)
+  t.equal(await app.inboxStore.erase([id], 'request', { accountId: staff.who.account.id, role: 'admin', address: '127.0.0.1' }, time.now()), 1)
   const res = await openInquiry(app, staff, id)
   t.equal(res.statusCode, 200)
   const html = rendered(res)

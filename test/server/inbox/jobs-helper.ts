@@ -69,13 +69,13 @@ export async function storeInquiry(store: InquiryStore, at: number, overrides: R
   return (await store.insert({ values, locale, token: null, now: new Date(at) })).id
 }
 
-export const JOB_ACTOR: Actor = { accountId: null, address: 'cli' }
+export const JOB_ACTOR: Actor = { accountId: null, role: null, address: 'cli' }
 const auditOf = (at: number, id: string, actor: Actor) => ({ at, accountId: actor.accountId, address: actor.address, action: 'inquiry.change', target: `inquiry:${id}`, outcome: 'ok' as const })
 
 /** A triage change at `at` (by an admin's hand, as the detail page would). */
 export async function triage(app: FastifyInstance, id: string, at: number, change: { status?: InquiryStatus; assigneeId?: string | null; legalHold?: boolean }, actor: Actor = JOB_ACTOR) {
-  const ok = await app.inboxStore.change(id, change, actor, at, auditOf(at, id, actor))
-  if (!ok) throw new Error(`change of ${id} refused`)
+  const outcome = await app.inboxStore.change(id, change, actor, at, auditOf(at, id, actor))
+  if (outcome !== 'changed') throw new Error(`change of ${id}: ${outcome}`)
 }
 
 /** Polls until `check` holds (real time: the outbox works on its own timer). */

@@ -21,7 +21,7 @@ t.test('a reply: From MAIL_FROM, Reply-To the company, To the visitor, subject a
   const id = await storeInquiry(store, START, { email: 'taro@example.com', emailConfirm: 'taro@example.com' })
   await until(() => smtp.mails.length === 2) // the staff mail and the auto-reply
   const responder = await addAccount(app, time, 'responder')
-  const actor = { accountId: responder.account.id, address: '127.0.0.1' }
+  const actor = { accountId: responder.account.id, role: 'responder' as const, address: '127.0.0.1' }
   const subject = `Re: お問い合わせ（受付番号 ${id}）について`
   const body = `山田 太郎 様\n\nお問い合わせありがとうございます。\r\n外壁の塗装は、10月中旬に伺えます。\n\n-- \n蒼栄建設 営業部\n受付番号 ${id}`
   const audit = { at: time.now(), accountId: actor.accountId, address: actor.address, action: 'inquiry.reply', target: `inquiry:${id}`, outcome: 'ok' as const }
@@ -54,7 +54,7 @@ t.test('a reply whose subject holds a line break cannot add a header', async (t)
   const id = await storeInquiry(store, START)
   await until(() => smtp.mails.length === 2)
   const audit = { at: time.now(), accountId: null, address: 'cli', action: 'inquiry.reply', target: `inquiry:${id}`, outcome: 'ok' as const }
-  await app.inboxStore.queueReply(id, { to: 'taro@example.com', replyTo: CONTACT_TO, subject: 'Re: x\r\nBcc: victim@example.net', body: 'text', status: null }, { accountId: null, address: 'cli' }, time.now(), audit)
+  await app.inboxStore.queueReply(id, { to: 'taro@example.com', replyTo: CONTACT_TO, subject: 'Re: x\r\nBcc: victim@example.net', body: 'text', status: null }, { accountId: null, role: null, address: 'cli' }, time.now(), audit)
   app.outbox?.kick()
   await until(() => smtp.mails.length === 3)
   t.same(smtp.mails[2]!.to, ['taro@example.com'], 'no Bcc recipient')

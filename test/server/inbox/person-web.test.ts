@@ -19,7 +19,7 @@ t.test('a person\'s request: find, export, erase', async (t) => {
   const first = await seed({ email: 'Taro.Yamada@Example.com', name: '山田 太郎', message: '外壁の塗装について' }, time.now() - 10 * MIN)
   const second = await seed({ ...HOSTILE, email: 'taro.yamada@example.com' }, time.now() - 5 * MIN)
   const other = await seed({ email: 'hanako@example.com', name: '山田 花子', message: '屋根の修理' }, time.now() - MIN)
-  const actor = { accountId: adminAccount.account.id, address: 'test' }
+  const actor = { accountId: adminAccount.account.id, role: 'admin' as const, address: 'test' }
   const entry = (action: string, id: string) => ({ at: time.now(), accountId: actor.accountId, address: 'test', action, target: `inquiry:${id}`, outcome: 'ok' as const })
   await app.inboxStore.change(first, { note: '電話で折り返し予定', legalHold: true }, actor, time.now(), entry('inquiry.change', first))
   const reply = { to: 'Taro.Yamada@Example.com', replyTo: 'info@example.co.jp', subject: 'Re: Q', body: '山田様 お見積りの件', status: null }

@@ -38,7 +38,7 @@ t.test('the chart and the table hold the store\'s counts; the median in words; b
   const members = { ja: await staffMember(app, time, 'responder'), en: await staffMember(app, time, 'responder', 'en') }
   const account = members.ja.who
   const ids = await seedInbox(store, START, account.account.id)
-  const actor = { accountId: account.account.id, address: '192.0.2.9' }
+  const actor = { accountId: account.account.id, role: 'responder' as const, address: '192.0.2.9' }
   const received = Date.parse((await store.find(ids.yamada))!.receivedAt)
   const reply = { to: 'visitor@example.test', replyTo: 'info@example.test', subject: 'Re', body: 'Thanks', status: null }
   const seq = await store.inbox.queueReply(ids.yamada, reply, actor, received + REPLY_AFTER, { at: received + REPLY_AFTER, accountId: actor.accountId, address: actor.address, action: 'inquiry.reply', target: `inquiry:${ids.yamada}`, outcome: 'ok' })

@@ -66,7 +66,7 @@ for (const engine of engines(postgres)) {
       const id = await addInquiry(store, {}, T0, { webhook: true })
       t.equal(await store.inbox.detail('Q-20260401-NOPE00'), null)
       await store.inbox.recordView(id, actor(), T0 + MIN, entry('inquiry.view', id, T0 + MIN))
-      t.ok(await store.inbox.change(id, { assigneeId: 'other', status: 'in-progress', note: '電話しました', legalHold: true }, actor(), T0 + 2 * MIN, entry('inquiry.change', id)))
+      t.equal(await store.inbox.change(id, { assigneeId: 'other', status: 'in-progress', note: '電話しました', legalHold: true }, actor(), T0 + 2 * MIN, entry('inquiry.change', id)), 'changed')
       const d = (await store.inbox.detail(id))!
       t.equal(d.inquiry.id, id)
       t.equal(d.inquiry.name, '山田 太郎')
@@ -102,7 +102,7 @@ for (const engine of engines(postgres)) {
       await store.staff.addAccount(account('gone', { disabled: true }), entry('account.add', 'x'))
       const id = await addInquiry(store)
       const closedAt = async () => (await raw.all('SELECT closed_at FROM inquiries WHERE id = ?', id))[0]!.closed_at
-      t.ok(await store.inbox.change(id, { status: 'new', legalHold: false, assigneeId: null, note: '  ' }, actor(), T0, entry('inquiry.change', id)))
+      t.equal(await store.inbox.change(id, { status: 'new', legalHold: false, assigneeId: null, note: '  ' }, actor(), T0, entry('inquiry.change', id)), 'changed', 'no hold to lift: a responder\'s false is no lifting')
       t.same((await store.inbox.detail(id))!.events, [], 'nothing changed: no event')
       await store.inbox.change(id, { status: 'done' }, actor(), T0 + 1, entry('inquiry.change', id))
       t.equal(Number(await closedAt()), T0 + 1, 'closed when done')
@@ -124,9 +124,31 @@ for (const engine of engines(postgres)) {
       }
       t.equal((await store.inbox.detail(id))!.inquiry.status, 'in-progress', 'a refused change changes nothing')
       t.equal((await store.staff.listAudit({})).length, before, 'and leaves no audit entry')
-      t.equal(await store.inbox.change('Q-20260401-NOPE00', { status: 'done' }, actor(), T0, entry('inquiry.change', 'x')), false, 'unknown: false')
+      t.equal(await store.inbox.change('Q-20260401-NOPE00', { status: 'done' }, actor(), T0, entry('inquiry.change', 'x')), 'gone', 'unknown: gone')
       await store.inbox.erase([id], 'request', actor(), T0 + 5)
-      t.equal(await store.inbox.change(id, { status: 'done' }, actor(), T0 + 6, entry('inquiry.change', id)), false, 'erased: false')
+      t.equal(await store.inbox.change(id, { status: 'done' }, actor(), T0 + 6, entry('inquiry.change', id)), 'gone', 'erased: gone')
+    })
+
+    t.test('change: only an admin lifts a legal hold; anyone else\'s lifting is refused whole, audited once, the hold kept', async (t) => {
+      const { store } = await engine.fresh(t)
+      for (const [id, role] of [['resp', 'responder'], ['boss', 'admin']] as const) await store.staff.addAccount(account(id, { role }), entry('account.add', 'x'))
+      const id = await addInquiry(store)
+      t.equal(await store.inbox.change(id, { legalHold: true }, actor(), T0, entry('inquiry.change', id)), 'changed', 'a responder sets a hold')
+      const before = await store.staff.listAudit({})
+      for (const who of [actor(), actor(null), actor('resp', 'editor')]) {
+        const outcome = await store.inbox.change(id, { legalHold: false, status: 'done', note: 'x' }, who, T0 + MIN, entry('inquiry.change', id, T0 + MIN, who.accountId))
+        t.equal(outcome, 'refused', `${who.role ?? 'no role'}: refused`)
+      }
+      const d = (await store.inbox.detail(id))!
+      t.same([d.inquiry.legalHold, d.inquiry.status, d.events.map((e) => e.kind)], [true, 'new', ['hold']], 'the hold stays, nothing else of the change applied')
+      const added = (await store.staff.listAudit({})).slice(0, -before.length)
+      t.same(added.map((a) => [a.action, a.target, a.outcome, a.accountId]), [
+        ['request.refused', `inquiry:${id} hold`, 'refused', 'resp'],
+        ['request.refused', `inquiry:${id} hold`, 'refused', null],
+        ['request.refused', `inquiry:${id} hold`, 'refused', 'resp'],
+      ], 'each refusal audited once, no inquiry.change')
+      t.equal(await store.inbox.change(id, { legalHold: false }, actor('boss', 'admin'), T0 + 2 * MIN, entry('inquiry.change', id, T0 + 2 * MIN, 'boss')), 'changed', 'an admin lifts it')
+      t.equal((await store.inbox.detail(id))!.inquiry.legalHold, false)
     })
 
     t.test('queueReply: an outbox row with its payload, the event, the status, the first reply time; the worker gets it', async (t) => {

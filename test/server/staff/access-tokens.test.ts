@@ -1,6 +1,7 @@
 import t from 'tap'
 import { createHash } from 'node:crypto'
-import { accessTokenState, checkAccessTokenExpiry, hashAccessToken, maxAccessTokenExpiry, newAccessToken, parseBearer } from '../../../server/staff/access-tokens'
+import { accessTokenState, checkAccessTokenExpiry, effectiveTokenRole, hashAccessToken, maxAccessTokenExpiry, newAccessToken, parseBearer } from '../../../server/staff/access-tokens'
+import { ROLES, type Role } from '../../../server/staff/types'
 
 t.test('a new token: cst_ + 256 random bits, its SHA-256 hex to store', async (t) => {
   const { secret, hash } = newAccessToken()
@@ -52,4 +53,14 @@ t.test('state: revoked, expired, or active', async (t) => {
   t.equal(accessTokenState({ expiresAt, revokedAt: null }, expiresAt - 1), 'active')
   t.equal(accessTokenState({ expiresAt, revokedAt: null }, expiresAt), 'expired', 'at the expiry instant: expired')
   t.equal(accessTokenState({ expiresAt, revokedAt: 1_000 }, 1_500), 'revoked', 'revoked wins')
+})
+
+t.test('effective role: the token\'s, no more than its creator\'s current role; editor and responder do not cover each other', async (t) => {
+  const expected: Record<Role, Record<Role, Role | null>> = {
+    // token role: { account role: what the token may do }
+    admin: { admin: 'admin', editor: 'editor', responder: 'responder' },
+    editor: { admin: 'editor', editor: 'editor', responder: null },
+    responder: { admin: 'responder', editor: null, responder: 'responder' },
+  }
+  for (const token of ROLES) for (const account of ROLES) t.equal(effectiveTokenRole(token, account), expected[token][account], `a ${token} token of an ${account}`)
 })

@@ -319,6 +319,33 @@ for (const engine of engines) {
       t.equal((await store.findAccessToken('sha-2'))!.revokedAt, null)
     })
 
+    t.test('disabling and re-enrolment revoke the tokens the account made, with the change; enabling brings none back', async (t) => {
+      const { store, another } = await engine.fresh(t)
+      for (const id of ['a', 'b']) await store.addAccount(account(id, `${id}@example.com`, { role: 'admin' }), entry('account.add'))
+      const token = (id: string, createdBy: string, revokedAt: number | null = null) =>
+        ({ id, tokenHash: `sha-${id}`, name: id, role: 'admin' as const, createdBy, createdAt: T0, expiresAt: T0 + 365 * 1440 * MIN, revokedAt, lastUsedAt: null })
+      for (const k of [token('a1', 'a'), token('a2', 'a'), token('a0', 'a', T0 + 1), token('b1', 'b')]) await store.addAccessToken(k, entry('token.create', T0, k.createdBy))
+      const revokedAt = async (id: string) => (await store.findAccessToken(`sha-${id}`))!.revokedAt
+      const replica = await another()
+
+      await replica.updateAccount('a', { role: 'responder' }, entry('account.role', T0 + MIN, 'b'))
+      t.equal(await revokedAt('a1'), null, 'a role change revokes nothing (the use-time check limits the token)')
+      await replica.updateAccount('a', { disabled: true }, entry('account.disable', T0 + 2 * MIN, 'b'))
+      t.same([await revokedAt('a1'), await revokedAt('a2')], [T0 + 2 * MIN, T0 + 2 * MIN], 'revoked at the audit entry\'s time')
+      t.equal(await revokedAt('a0'), T0 + 1, 'one revoked before keeps its time')
+      t.equal(await revokedAt('b1'), null, 'another account\'s token stays')
+      await store.updateAccount('a', { disabled: false }, entry('account.enable', T0 + 3 * MIN, 'b'))
+      t.equal(await revokedAt('a1'), T0 + 2 * MIN, 'enabled again: still revoked')
+
+      await store.addAccessToken(token('b2', 'b'), entry('token.create', T0 + 4 * MIN, 'b'))
+      await replica.resetFactors('b', entry('account.enrol', T0 + 5 * MIN, 'a'))
+      t.same([await revokedAt('b1'), await revokedAt('b2')], [T0 + 5 * MIN, T0 + 5 * MIN], 're-enrolment revokes them')
+      t.same((await store.listAudit({ action: 'account.enrol' })).length, 1, 'one audit entry: the enrolment')
+
+      const refused = await store.updateAccount('nobody', { disabled: true }, entry('account.disable', T0 + 6 * MIN)).catch((err) => err)
+      t.ok(refused instanceof StaffConflict && refused.reason === 'unknown-account', 'an unknown account: refused, nothing revoked')
+    })
+
     t.test('the audit log: filtered, newest first; only the retention purge removes entries', async (t) => {
       const { store, another } = await engine.fresh(t)
       await store.audit(entry('signin.failed', T0, null, 'failed'))
