@@ -1,5 +1,5 @@
 import type { Db } from '../contact/db'
-import type { AuditEntry, StaffStore } from './types'
+import type { AuditEntry, Session, StaffStore } from './types'
 import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditEntry, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
 
 /**
@@ -30,6 +30,8 @@ export function createSqliteStaffStore(db: Db): StaffStore {
   }
 
   const deleteSessions = (accountId: string) => run('DELETE FROM staff_sessions WHERE account_id = ?', accountId)
+  const insertSession = (s: Session) =>
+    run('INSERT INTO staff_sessions (id_hash, account_id, created_at, last_seen_at, verified_at, csrf_token, user_agent, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', s.idHash, s.accountId, s.createdAt, s.lastSeenAt, s.verifiedAt, s.csrfToken, s.userAgent, s.address)
 
   const addAccount = write((a: Parameters<StaffStore['addAccount']>[0]) => {
     try {
@@ -64,6 +66,13 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     for (const table of ['staff_passkeys', 'staff_password_factors', 'staff_recovery_codes', 'staff_sessions']) run(`DELETE FROM ${table} WHERE account_id = ?`, accountId)
     // An unused link would add a factor again: the lost one may have gone with it.
     run('DELETE FROM staff_enrolment_links WHERE account_id = ? AND used_at IS NULL', accountId)
+  })
+  const addSession = write(insertSession)
+  const replaceSession = db.transaction((previousIdHash: string, next: Session, entry: AuditEntry) => {
+    if (run('DELETE FROM staff_sessions WHERE id_hash = ?', previousIdHash) === 0) return false
+    insertSession(next)
+    audit(entry)
+    return true
   })
   const anyWrite = write((sql: string, args: unknown[]) => run(sql, ...args))
 
@@ -135,9 +144,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     },
 
     async addSession(s, entry) {
-      anyWrite(entry, 'INSERT INTO staff_sessions (id_hash, account_id, created_at, last_seen_at, verified_at, csrf_token, user_agent, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-        s.idHash, s.accountId, s.createdAt, s.lastSeenAt, s.verifiedAt, s.csrfToken, s.userAgent, s.address,
-      ])
+      addSession(entry, s)
     },
     async findSession(idHash) {
       return one(toSession, 'SELECT * FROM staff_sessions WHERE id_hash = ?', idHash)
@@ -145,8 +152,8 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     async touchSession(idHash, at, address) {
       run('UPDATE staff_sessions SET last_seen_at = ?, address = ? WHERE id_hash = ?', at, address, idHash)
     },
-    async reverifySession(idHash, at) {
-      run('UPDATE staff_sessions SET verified_at = ? WHERE id_hash = ?', at, idHash)
+    async replaceSession(previousIdHash, next, entry) {
+      return replaceSession.immediate(previousIdHash, next, entry)
     },
     async listSessions(accountId) {
       return all('SELECT * FROM staff_sessions WHERE account_id = ? ORDER BY last_seen_at DESC, id_hash', accountId).map(toSession)

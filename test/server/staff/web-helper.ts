@@ -14,6 +14,7 @@ import { SESSION_COOKIE } from '../../../server/staff/http/session'
 import { newTotpSecret } from '../../../server/staff/totp'
 import type { Account, Role } from '../../../server/staff/types'
 import { build, SITE } from '../../helper'
+import { SoftAuthenticator } from './soft-authenticator'
 
 /** 2026-11-26 00:00:00 UTC, and a clock the test moves. */
 export const START = Date.UTC(2026, 10, 26)
@@ -52,6 +53,14 @@ export async function addAccount(app: FastifyInstance, time: Clock, role: Role =
   return { account, password, totpSecret, recoveryCodes: codes }
 }
 
+/** A passkey of the account, held by a software authenticator, in the store. */
+export async function withPasskey(app: FastifyInstance, who: TestAccount, at: number): Promise<SoftAuthenticator> {
+  const authenticator = new SoftAuthenticator({ origin: SITE, rpID: new URL(SITE).hostname, userId: who.account.id })
+  const passkey = { id: authenticator.id, accountId: who.account.id, name: 'Laptop', publicKey: Buffer.from(authenticator.cosePublicKey()).toString('base64url'), counter: 0, transports: ['internal'], createdAt: at, lastUsedAt: null }
+  await app.staffStore.addPasskey(passkey, { at, accountId: who.account.id, address: 'cli', action: 'passkey.add', target: '', outcome: 'ok' })
+  return authenticator
+}
+
 /** The TOTP code of a secret at an instant. */
 export const codeAt = (secret: string, nowMs: number) => generate({ secret, epoch: Math.floor(nowMs / 1000) })
 
@@ -69,6 +78,9 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return cookie?.value ?? ''
 }
 
+/** The headers of a request with a session cookie (the browser's, on this machine). */
+export const sessionHeaders = (cookie: string) => ({ ...LOCAL, cookie: `${SESSION_COOKIE}=${cookie}` })
+
 /** POSTs the sign-in form as a browser would (token from a fresh GET). */
 export async function postSignIn(app: FastifyInstance, fields: { email: string; password: string; code: string }, headers: Record<string, string> = {}) {
   const page = await app.inject({ url: '/admin/sign-in', headers: LOCAL })
@@ -81,8 +93,8 @@ export async function signIn(app: FastifyInstance, time: Clock, who: TestAccount
   const res = await postSignIn(app, { email: who.account.email, password: who.password, code: await codeAt(who.totpSecret, time.now()) }, headers)
   if (res.statusCode !== 303) throw new Error(`sign-in failed: ${res.statusCode}`)
   const cookie = sessionCookie(res)
-  const home = await app.inject({ url: '/admin', headers: { ...LOCAL, cookie: `${SESSION_COOKIE}=${cookie}` } })
-  return { cookie, csrf: field(home.body, '_csrf'), headers: { ...LOCAL, cookie: `${SESSION_COOKIE}=${cookie}` } }
+  const home = await app.inject({ url: '/admin', headers: sessionHeaders(cookie) })
+  return { cookie, csrf: field(home.body, '_csrf'), headers: sessionHeaders(cookie) }
 }
 
 /**
