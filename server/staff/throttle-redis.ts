@@ -7,6 +7,9 @@ import { createMemoryThrottle, THROTTLE, type Throttle } from './throttle'
  * replica sees the same failures. While Redis is unreachable each replica counts on its own in memory
  * (never unthrottled, never an error), warns once per outage and says when Redis is back, as the
  * contact rate limit does (server/contact/rate-limit.ts), on the same connection code (server/redis-client.ts).
+ * Each replica also keeps in memory a copy of the attempts Redis allowed it: an attempt whose answer
+ * comes too late (a replica busy with a burst of guesses: the command times out) is decided on what
+ * this replica has counted, not on an empty count, so a burst never gets more checks on one replica.
  */
 
 // One attempt on every key (KEYS), atomically: the decision of throttle.ts (decide, waitFor) and, when it
@@ -63,15 +66,16 @@ export function createThrottle({ redisUrl, log, nameSpace = 'staff-throttle:' }:
         async () => {
           const { windowMs, free, baseDelayMs, maxDelayMs } = THROTTLE
           const wait = Number(await redis.eval(ATTEMPT, keys.length, ...keys.map(name), Math.floor(nowMs), windowMs, free, baseDelayMs, maxDelayMs))
+          if (wait === 0) local.count(keys, nowMs)
           return { allowed: wait === 0, retryAfterMs: wait }
         },
         () => local.attempt(keys, nowMs),
       ),
     succeed: async (clear, release) => {
-      // The account's key in both: a success during an outage must not leave the Redis count, nor the local one.
-      await local.succeed(clear, [])
+      // Both: a success during an outage must not leave the Redis count, nor the local one.
+      await local.succeed(clear, release)
       const keys = [...clear, ...release]
-      if (keys.length) await either(async () => void (await redis.eval(SUCCEED, keys.length, ...keys.map(name), clear.length)), () => local.succeed([], release))
+      if (keys.length) await either(async () => void (await redis.eval(SUCCEED, keys.length, ...keys.map(name), clear.length)), async () => {})
     },
     ready,
     close: () => close(() => local.close()),

@@ -89,30 +89,38 @@ export function signInKeys(email: string, address: string): { account: string; a
 /** Keys kept in memory at most (an attacker spraying addresses cannot grow the map without end). */
 const MAX_KEYS = 100_000
 
+/** The throttle in memory, and its count alone: one more failure on every key, whatever the decision (throttle-redis.ts keeps its copy). */
+export interface MemoryThrottle extends Throttle {
+  count(keys: string[], nowMs: number): void
+}
+
 /** Counts in this process. */
-export function createMemoryThrottle(): Throttle {
+export function createMemoryThrottle(): MemoryThrottle {
   const records = new Map<string, FailureCount>()
   const sweep = (nowMs: number) => {
     for (const [key, r] of records) if (nowMs - r.lastAt > THROTTLE.windowMs) records.delete(key)
-    // Still full: forget the tenth least recently failed (the map keeps insertion order; fail re-inserts).
+    // Still full: forget the tenth least recently failed (the map keeps insertion order; count re-inserts).
     for (const key of records.keys()) {
       if (records.size < MAX_KEYS * 0.9) break
       records.delete(key)
+    }
+  }
+  const count = (keys: string[], nowMs: number) => {
+    for (const key of keys) {
+      const next = afterFailure(records.get(key) ?? null, nowMs)
+      records.delete(key)
+      if (records.size >= MAX_KEYS) sweep(nowMs)
+      records.set(key, next)
     }
   }
   return {
     // Synchronous from the look at the records to the count: no other attempt runs in between.
     async attempt(keys, nowMs) {
       const decision = decide(keys.map((k) => records.get(k) ?? null), nowMs)
-      if (!decision.allowed) return decision
-      for (const key of keys) {
-        const next = afterFailure(records.get(key) ?? null, nowMs)
-        records.delete(key)
-        if (records.size >= MAX_KEYS) sweep(nowMs)
-        records.set(key, next)
-      }
+      if (decision.allowed) count(keys, nowMs)
       return decision
     },
+    count,
     async succeed(clear, release) {
       for (const key of clear) records.delete(key)
       for (const key of release) {

@@ -62,6 +62,20 @@ t.test('with Redis', async (t) => {
     t.equal((await a.attempt([account], T0)).allowed, true, 'a success on B clears the account on A')
   })
 
+  t.test('Redis gone in the middle of a burst: the replica goes on from the attempts Redis allowed it', async (t) => {
+    const logs = collector()
+    const a = createThrottle({ redisUrl: redis.url, log: logs.log, nameSpace: 'midway:' })
+    t.teardown(() => a.close())
+    await a.ready()
+    const keys = [signInKeys('midway@example.co.jp', '203.0.113.70').account]
+    for (let i = 0; i < 5; i++) t.equal((await a.attempt(keys, T0)).allowed, true, `attempt ${i + 1} allowed by Redis`)
+    await redis.pause()
+    await until('the replica notices', () => logs.lines.includes(WARNING))
+    t.same(await a.attempt(keys, T0), { allowed: false, retryAfterMs: 1_000 }, 'the 6th waits: decided on its own copy, not an empty count')
+    await redis.resume()
+    await until('the replica reconnects', () => logs.lines.includes(BACK), 15_000)
+  })
+
   t.test('Redis down: each replica counts on its own, warns once; back: shared again', async (t) => {
     const logs = collector()
     const bLogs = collector()
