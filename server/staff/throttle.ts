@@ -33,7 +33,8 @@ export interface Throttle {
   attempt(keys: string[], nowMs: number): Promise<ThrottleDecision>
   /**
    * After a success: forgets the keys of `clear` (the account's) and gives back the attempt counted on
-   * those of `release` (the address's: a success there is no failure, and never clears its count).
+   * those of `release` (the address's: a success there is no failure, and never clears its count; the
+   * time of the last attempt stays, so a wait the address already owes runs from this one).
    */
   succeed(clear: string[], release: string[]): Promise<void>
   ready(): Promise<void>
