@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { pgTransaction, unavailable } from '../contact/pg-schema'
-import type { AuditEntry, StaffStore } from './types'
+import type { AuditEntry, Session, StaffStore } from './types'
 import { pgChallenges } from './challenge-store'
 import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditEntry, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
 
@@ -24,6 +24,10 @@ export function createPgStaffStore(pool: pg.Pool): StaffStore {
       await audit(client, entry)
       return r.rowCount ?? 0
     })
+  const insertSession = (client: pg.PoolClient, s: Session) =>
+    client.query('INSERT INTO staff_sessions (id_hash, account_id, created_at, last_seen_at, verified_at, csrf_token, user_agent, address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+      s.idHash, s.accountId, s.createdAt, s.lastSeenAt, s.verifiedAt, s.csrfToken, s.userAgent, s.address,
+    ])
   const one = async <T>(text: string, values: unknown[], map: (r: Row) => T): Promise<T | null> => {
     const r = await query(text, values)
     return r.rows[0] ? map(r.rows[0]) : null
@@ -131,16 +135,23 @@ export function createPgStaffStore(pool: pg.Pool): StaffStore {
     findEnrolmentLink: (tokenHash) => one('SELECT * FROM staff_enrolment_links WHERE token_hash = $1', [tokenHash], toEnrolmentLink),
 
     async addSession(s, entry) {
-      await write(entry, 'INSERT INTO staff_sessions (id_hash, account_id, created_at, last_seen_at, verified_at, csrf_token, user_agent, address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-        s.idHash, s.accountId, s.createdAt, s.lastSeenAt, s.verifiedAt, s.csrfToken, s.userAgent, s.address,
-      ])
+      await tx(async (client) => {
+        await insertSession(client, s)
+        await audit(client, entry)
+      })
     },
     findSession: (idHash) => one('SELECT * FROM staff_sessions WHERE id_hash = $1', [idHash], toSession),
     async touchSession(idHash, at, address) {
       await query('UPDATE staff_sessions SET last_seen_at = $1, address = $2 WHERE id_hash = $3', [at, address, idHash])
     },
-    async reverifySession(idHash, at) {
-      await query('UPDATE staff_sessions SET verified_at = $1 WHERE id_hash = $2', [at, idHash])
+    async replaceSession(previousIdHash, next, entry) {
+      // A second replacement of the same session (another replica) waits for the row, then deletes nothing.
+      return tx(async (client) => {
+        if ((await client.query('DELETE FROM staff_sessions WHERE id_hash = $1', [previousIdHash])).rowCount !== 1) return false
+        await insertSession(client, next)
+        await audit(client, entry)
+        return true
+      })
     },
     listSessions: (accountId) => many('SELECT * FROM staff_sessions WHERE account_id = $1 ORDER BY last_seen_at DESC, id_hash', [accountId], toSession),
     async endSession(idHash, entry) {

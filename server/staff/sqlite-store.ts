@@ -1,5 +1,5 @@
 import type { Db } from '../contact/db'
-import type { AuditEntry, StaffStore } from './types'
+import type { AuditEntry, Session, StaffStore } from './types'
 import { sqliteChallenges } from './challenge-store'
 import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditEntry, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
 
@@ -34,6 +34,8 @@ export function createSqliteStaffStore(db: Db): StaffStore {
   const deleteSessions = (accountId: string) => run('DELETE FROM staff_sessions WHERE account_id = ?', accountId)
   /** The account's tokens still live, revoked at `at` (the audit entry's time: the store reads no clock). */
   const revokeTokens = (accountId: string, at: number) => run('UPDATE staff_access_tokens SET revoked_at = ? WHERE created_by = ? AND revoked_at IS NULL', at, accountId)
+  const insertSession = (s: Session) =>
+    run('INSERT INTO staff_sessions (id_hash, account_id, created_at, last_seen_at, verified_at, csrf_token, user_agent, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', s.idHash, s.accountId, s.createdAt, s.lastSeenAt, s.verifiedAt, s.csrfToken, s.userAgent, s.address)
 
   const addAccount = write((a: Parameters<StaffStore['addAccount']>[0]) => {
     try {
@@ -73,6 +75,13 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     run('DELETE FROM staff_enrolment_links WHERE account_id = ? AND used_at IS NULL', accountId)
     // Whoever had the lost factor may have made tokens with it.
     revokeTokens(accountId, at)
+  })
+  const addSession = write(insertSession)
+  const replaceSession = db.transaction((previousIdHash: string, next: Session, entry: AuditEntry) => {
+    if (run('DELETE FROM staff_sessions WHERE id_hash = ?', previousIdHash) === 0) return false
+    insertSession(next)
+    audit(entry)
+    return true
   })
   const anyWrite = write((sql: string, args: unknown[]) => run(sql, ...args))
 
@@ -148,9 +157,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     },
 
     async addSession(s, entry) {
-      anyWrite(entry, 'INSERT INTO staff_sessions (id_hash, account_id, created_at, last_seen_at, verified_at, csrf_token, user_agent, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-        s.idHash, s.accountId, s.createdAt, s.lastSeenAt, s.verifiedAt, s.csrfToken, s.userAgent, s.address,
-      ])
+      addSession(entry, s)
     },
     async findSession(idHash) {
       return one(toSession, 'SELECT * FROM staff_sessions WHERE id_hash = ?', idHash)
@@ -158,8 +165,8 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     async touchSession(idHash, at, address) {
       run('UPDATE staff_sessions SET last_seen_at = ?, address = ? WHERE id_hash = ?', at, address, idHash)
     },
-    async reverifySession(idHash, at) {
-      run('UPDATE staff_sessions SET verified_at = ? WHERE id_hash = ?', at, idHash)
+    async replaceSession(previousIdHash, next, entry) {
+      return replaceSession.immediate(previousIdHash, next, entry)
     },
     async listSessions(accountId) {
       return all('SELECT * FROM staff_sessions WHERE account_id = ? ORDER BY last_seen_at DESC, id_hash', accountId).map(toSession)

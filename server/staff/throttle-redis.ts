@@ -1,5 +1,5 @@
 import { connectSharedRedis, type RedisLog } from '../redis-client'
-import { createMemoryThrottle, decide, THROTTLE, type FailureCount, type Throttle } from './throttle'
+import { createMemoryThrottle, THROTTLE, type Throttle } from './throttle'
 
 /**
  * The sign-in throttle (throttle.ts) for the staff plugin: REDIS_URL empty, counted in this process; set,
@@ -7,19 +7,38 @@ import { createMemoryThrottle, decide, THROTTLE, type FailureCount, type Throttl
  * replica sees the same failures. While Redis is unreachable each replica counts on its own in memory
  * (never unthrottled, never an error), warns once per outage and says when Redis is back, as the
  * contact rate limit does (server/contact/rate-limit.ts), on the same connection code (server/redis-client.ts).
+ * Each replica also keeps in memory a copy of the attempts Redis allowed it: an attempt whose answer
+ * comes too late (a replica busy with a burst of guesses: the command times out) is decided on what
+ * this replica has counted, not on an empty count, so a burst never gets more checks on one replica.
  */
 
-// One failure on one key, atomically: a count older than the window starts again at 1.
-const FAIL = `
-local r = redis.call('HMGET', KEYS[1], 'count', 'last')
-local count = tonumber(r[1]) or 0
-local last = tonumber(r[2]) or 0
-local now = tonumber(ARGV[1])
-if now - last > tonumber(ARGV[2]) then count = 0 end
-if last > now then now = last end
-redis.call('HSET', KEYS[1], 'count', tostring(count + 1), 'last', string.format('%.0f', now))
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return count + 1`
+// One attempt on every key (KEYS), atomically: the decision of throttle.ts (decide, waitFor) and, when it
+// allows, one more failure on each (afterFailure). ARGV: now, then THROTTLE's windowMs, free, baseDelayMs,
+// maxDelayMs. Returns how long to wait (0: allowed and counted). The shared cases hold both to the same results.
+const ATTEMPT = `
+local now, window, free, base, cap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local counts, lasts, wait = {}, {}, 0
+for i, key in ipairs(KEYS) do
+  local r = redis.call('HMGET', key, 'count', 'last')
+  local count, last = tonumber(r[1]) or 0, tonumber(r[2]) or 0
+  if now - last > window then count = 0 end
+  counts[i], lasts[i] = count, last
+  if count >= free then wait = math.max(wait, last + math.min(base * 2 ^ (count - free), cap) - now) end
+end
+if wait > 0 then return wait end
+for i, key in ipairs(KEYS) do
+  redis.call('HSET', key, 'count', tostring(counts[i] + 1), 'last', string.format('%.0f', math.max(now, lasts[i])))
+  redis.call('PEXPIRE', key, window)
+end
+return 0`
+
+// After a success, atomically: the first ARGV[1] keys forgotten, one attempt given back on the others.
+const SUCCEED = `
+for i, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('HGET', key, 'count')) or 0
+  if i <= tonumber(ARGV[1]) or count <= 1 then redis.call('DEL', key)
+  else redis.call('HSET', key, 'count', tostring(count - 1)) end
+end`
 
 export function createThrottle({ redisUrl, log, nameSpace = 'staff-throttle:' }: { redisUrl: string; log: RedisLog; nameSpace?: string }): Throttle {
   const local = createMemoryThrottle()
@@ -42,32 +61,21 @@ export function createThrottle({ redisUrl, log, nameSpace = 'staff-throttle:' }:
 
   const name = (key: string) => `${nameSpace}${key}`
   return {
-    check: (keys, nowMs) =>
+    attempt: (keys, nowMs) =>
       either(
         async () => {
-          const pipeline = redis.pipeline()
-          for (const key of keys) pipeline.hmget(name(key), 'count', 'last')
-          const answers = (await pipeline.exec()) ?? []
-          const records = answers.map(([err, value]): FailureCount | null => {
-            if (err) throw err
-            const [count, last] = value as [string | null, string | null]
-            return count === null || last === null ? null : { count: Number(count), lastAt: Number(last) }
-          })
-          return decide(records, nowMs)
+          const { windowMs, free, baseDelayMs, maxDelayMs } = THROTTLE
+          const wait = Number(await redis.eval(ATTEMPT, keys.length, ...keys.map(name), Math.floor(nowMs), windowMs, free, baseDelayMs, maxDelayMs))
+          if (wait === 0) local.count(keys, nowMs)
+          return { allowed: wait === 0, retryAfterMs: wait }
         },
-        () => local.check(keys, nowMs),
+        () => local.attempt(keys, nowMs),
       ),
-    fail: (keys, nowMs) =>
-      either(
-        async () => {
-          for (const key of keys) await redis.eval(FAIL, 1, name(key), String(Math.floor(nowMs)), String(THROTTLE.windowMs))
-        },
-        () => local.fail(keys, nowMs),
-      ),
-    succeed: async (keys) => {
+    succeed: async (clear, release) => {
       // Both: a success during an outage must not leave the Redis count, nor the local one.
-      await local.succeed(keys)
-      if (keys.length) await either(async () => void (await redis.del(...keys.map(name))), async () => {})
+      await local.succeed(clear, release)
+      const keys = [...clear, ...release]
+      if (keys.length) await either(async () => void (await redis.eval(SUCCEED, keys.length, ...keys.map(name), clear.length)), async () => {})
     },
     ready,
     close: () => close(() => local.close()),

@@ -8,6 +8,11 @@ import { sha256Hex } from './tokens'
  * forgotten THROTTLE.windowMs after the last failure, and a success clears the keys the caller names
  * (the account's, not the address's). An attacker can make a victim wait at most 5 minutes between
  * password attempts, and a passkey sign-in (nothing to guess) is not throttled by the account at all.
+ *
+ * An attempt is counted before its password, code or passkey is checked, in the same atomic step as
+ * the decision (`attempt`): attempts sent at once cannot all pass one look at the count while the
+ * first is still being hashed, so a burst gets no more checks than attempts one after another. The
+ * count stands as the failure; a success gives it back (`succeed`).
  * In memory here; throttle-redis.ts counts in Redis so replicas share the counts. Clock: the caller's.
  */
 
@@ -20,12 +25,18 @@ export interface ThrottleDecision {
 }
 
 export interface Throttle {
-  /** Before checking a password: whether every key may try now. Counts nothing. */
-  check(keys: string[], nowMs: number): Promise<ThrottleDecision>
-  /** After a failed attempt: one more failure on every key. */
-  fail(keys: string[], nowMs: number): Promise<void>
-  /** After a success: forgets these keys (pass the account's key only). */
-  succeed(keys: string[]): Promise<void>
+  /**
+   * Before checking a password, a code or a passkey: whether every key may try now and, if so, one more
+   * failure counted on every key, atomically with the decision (a failed attempt needs nothing more).
+   * Refused: nothing counted.
+   */
+  attempt(keys: string[], nowMs: number): Promise<ThrottleDecision>
+  /**
+   * After a success: forgets the keys of `clear` (the account's) and gives back the attempt counted on
+   * those of `release` (the address's: a success there is no failure, and never clears its count; the
+   * time of the last attempt stays, so a wait the address already owes runs from this one).
+   */
+  succeed(clear: string[], release: string[]): Promise<void>
   ready(): Promise<void>
   close(): Promise<void>
   mode: 'memory' | 'redis'
@@ -79,31 +90,45 @@ export function signInKeys(email: string, address: string): { account: string; a
 /** Keys kept in memory at most (an attacker spraying addresses cannot grow the map without end). */
 const MAX_KEYS = 100_000
 
+/** The throttle in memory, and its count alone: one more failure on every key, whatever the decision (throttle-redis.ts keeps its copy). */
+export interface MemoryThrottle extends Throttle {
+  count(keys: string[], nowMs: number): void
+}
+
 /** Counts in this process. */
-export function createMemoryThrottle(): Throttle {
+export function createMemoryThrottle(): MemoryThrottle {
   const records = new Map<string, FailureCount>()
   const sweep = (nowMs: number) => {
     for (const [key, r] of records) if (nowMs - r.lastAt > THROTTLE.windowMs) records.delete(key)
-    // Still full: forget the tenth least recently failed (the map keeps insertion order; fail re-inserts).
+    // Still full: forget the tenth least recently failed (the map keeps insertion order; count re-inserts).
     for (const key of records.keys()) {
       if (records.size < MAX_KEYS * 0.9) break
       records.delete(key)
     }
   }
+  const count = (keys: string[], nowMs: number) => {
+    for (const key of keys) {
+      const next = afterFailure(records.get(key) ?? null, nowMs)
+      records.delete(key)
+      if (records.size >= MAX_KEYS) sweep(nowMs)
+      records.set(key, next)
+    }
+  }
   return {
-    async check(keys, nowMs) {
-      return decide(keys.map((k) => records.get(k) ?? null), nowMs)
+    // Synchronous from the look at the records to the count: no other attempt runs in between.
+    async attempt(keys, nowMs) {
+      const decision = decide(keys.map((k) => records.get(k) ?? null), nowMs)
+      if (decision.allowed) count(keys, nowMs)
+      return decision
     },
-    async fail(keys, nowMs) {
-      for (const key of keys) {
-        const next = afterFailure(records.get(key) ?? null, nowMs)
-        records.delete(key)
-        if (records.size >= MAX_KEYS) sweep(nowMs)
-        records.set(key, next)
+    count,
+    async succeed(clear, release) {
+      for (const key of clear) records.delete(key)
+      for (const key of release) {
+        const record = records.get(key)
+        if (record && record.count > 1) records.set(key, { ...record, count: record.count - 1 })
+        else records.delete(key)
       }
-    },
-    async succeed(keys) {
-      for (const key of keys) records.delete(key)
     },
     ready: async () => {},
     close: async () => records.clear(),

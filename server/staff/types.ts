@@ -173,8 +173,12 @@ export interface StaffStore extends PasskeyChallengeStore {
   findSession(idHash: string): Promise<Session | null>
   /** Records a use (last seen, address). */
   touchSession(idHash: string, at: number, address: string): Promise<void>
-  /** After a re-authentication. */
-  reverifySession(idHash: string, at: number): Promise<void>
+  /**
+   * A session in place of another, under a new id (a re-authentication; a sign-in in a browser that
+   * brought a session): `previousIdHash` deleted and `next` added with the audit entry, in one
+   * transaction. False, and nothing written, when `previousIdHash` is already gone (ended meanwhile).
+   */
+  replaceSession(previousIdHash: string, next: Session, audit: AuditEntry): Promise<boolean>
   listSessions(accountId: string): Promise<Session[]>
   endSession(idHash: string, audit: AuditEntry): Promise<void>
   endAccountSessions(accountId: string, audit: AuditEntry): Promise<number>

@@ -7,6 +7,7 @@ import { failed } from './passkey-sign-in'
 import { challengeKey, checkAssertion, relyingPartyOf } from './passkey-steps'
 import { reauthKeys } from './reauth'
 import { auditOf } from './services'
+import { renewSession } from './session'
 import { checkFactors, nextPath } from './sign-in'
 
 /** Where to go back to: a staff page, never the confirmation page itself. */
@@ -23,32 +24,34 @@ export async function loadConfirm(req: FastifyRequest, search: URLSearchParams, 
   return { next: backTo(search.get('next')), password: factor !== null, passkey: passkeys.length > 0, notice }
 }
 
-/** The throttle's answer before any check (failed confirmations slow down like sign-ins); null when allowed. */
+/**
+ * The throttle's answer before any check (failed confirmations slow down like sign-ins): null when
+ * allowed, and then the attempt is already counted (a failure needs nothing more, a success gives it back).
+ */
 async function throttled(req: FastifyRequest, reply: FastifyReply): Promise<number | null> {
   const { throttle, now } = req.server.staffArea
   const keys = reauthKeys(req)
-  const decision = await throttle.check([keys.account, keys.address], now())
+  const decision = await throttle.attempt([keys.account, keys.address], now())
   if (decision.allowed) return null
   reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)))
   return decision.retryAfterMs
 }
 
-/** A confirmation that worked: the session's proof renewed (any replica sees it), audited, the count forgotten. */
-async function confirmed(req: FastifyRequest, how: string): Promise<void> {
-  const { store, throttle, now } = req.server.staffArea
-  const live = req.staffSession!
-  await store.reverifySession(live.session.idHash, now())
-  live.session = { ...live.session, verifiedAt: now() }
-  await store.audit(auditOf(req, live.account.id, 'reauth', how))
-  await throttle.succeed([reauthKeys(req).account])
+/**
+ * A confirmation that worked: the account's count forgotten, the address's attempt given back, and the
+ * session renewed under a new id, proven now (any replica sees it; audited 'reauth' with the old id's
+ * end). Where to go next: back to the page, or to the sign-in page when the session ended meanwhile.
+ */
+async function confirmed(req: FastifyRequest, reply: FastifyReply, how: string, next: unknown): Promise<string> {
+  const keys = reauthKeys(req)
+  await req.server.staffArea.throttle.succeed([keys.account], [keys.address])
+  if (await renewSession(req, reply, auditOf(req, req.staffSession!.account.id, 'reauth', how))) return backTo(next)
+  return `${STAFF_PATHS.signIn}?next=${encodeURIComponent(backTo(next))}`
 }
 
-/** A confirmation that did not: counted on the account and the address, audited. */
+/** A confirmation that did not: audited (its attempt, counted before the check, stands as the failure). */
 async function refused(req: FastifyRequest, how: string): Promise<void> {
-  const { store, throttle, now } = req.server.staffArea
-  const keys = reauthKeys(req)
-  await throttle.fail([keys.account, keys.address], now())
-  await store.audit(auditOf(req, req.staffSession!.account.id, 'reauth.failed', how, 'failed'))
+  await req.server.staffArea.store.audit(auditOf(req, req.staffSession!.account.id, 'reauth.failed', how, 'failed'))
 }
 
 /** POST /admin/confirm: the account's password and a code (TOTP, each once, or a recovery code); back to the page. */
@@ -62,8 +65,7 @@ export async function confirmWithPassword(req: FastifyRequest, reply: FastifyRep
     await refused(req, 'password')
     return { data: await loadConfirm(req, search, 'failed'), statusCode: 401 }
   }
-  await confirmed(req, 'password')
-  return { redirect: backTo(body.next) }
+  return { redirect: await confirmed(req, reply, 'password', body.next) }
 }
 
 /** POST /admin/confirm/passkey-options (JSON): options naming the account's own passkeys, the challenge for 'reauth:<account>'. */
@@ -94,6 +96,5 @@ export async function confirmPasskey(req: FastifyRequest, reply: FastifyReply, b
     await refused(req, 'passkey')
     return failed(reply)
   }
-  await confirmed(req, 'passkey')
-  return reply.send({ ok: true, redirect: backTo(body.next) })
+  return reply.send({ ok: true, redirect: await confirmed(req, reply, 'passkey', body.next) })
 }

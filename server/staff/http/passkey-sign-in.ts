@@ -22,12 +22,12 @@ export const failed = (reply: FastifyReply) => reply.code(401).send({ ok: false 
 /**
  * POST /admin/passkey/sign-in (JSON: { response, challengeToken, next }): the assertion checked
  * against the challenge, the passkey's account and public key; a new session. Every failure is the
- * same 401, counted per client address (nothing to guess per account), and audited.
+ * same 401, counted per client address (nothing to guess per account) before the check, and audited.
  */
 export async function passkeySignIn(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>): Promise<unknown> {
   const { store, throttle, limits, now } = req.server.staffArea
   const addressKeys = [`address:${addressKey(req.ip)}`]
-  const decision = await throttle.check(addressKeys, now())
+  const decision = await throttle.attempt(addressKeys, now())
   if (!decision.allowed) {
     reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)))
     return reply.code(429).send({ ok: false, retryAfterMs: decision.retryAfterMs })
@@ -39,10 +39,10 @@ export async function passkeySignIn(req: FastifyRequest, reply: FastifyReply, bo
   const result = passkey && account && !account.disabled ? await checkAssertion(req, passkey, body.response, challenge!) : null
   if (!result?.ok) {
     if (result) req.log.info({ reason: result.detail }, 'passkey sign-in refused')
-    await throttle.fail(addressKeys, now())
     await store.audit(auditOf(req, account?.id ?? null, 'signin.failed', 'passkey', 'failed'))
     return failed(reply)
   }
+  await throttle.succeed([], addressKeys)
   const session = await startSession(req, reply, store, account!, limits, now(), auditOf(req, account!.id, 'signin', 'passkey'))
   req.staffSession = { session, account: account! }
   return reply.send({ ok: true, redirect: nextPath(body.next) })

@@ -54,25 +54,48 @@ export async function readSession(req: FastifyRequest, store: StaffStore, limits
   return { session: { ...session, lastSeenAt: now, address: req.ip }, account }
 }
 
+/** A session row for the account under a new random id (returned too: the cookie's value), proven and used now by this request's browser. */
+function newSession(req: FastifyRequest, accountId: string, now: number, kept: Pick<Session, 'createdAt' | 'csrfToken'>): { id: string; session: Session } {
+  const id = randomToken()
+  const session = { idHash: sha256Hex(id), accountId, createdAt: kept.createdAt, lastSeenAt: now, verifiedAt: now, csrfToken: kept.csrfToken, userAgent: deviceOf(req), address: req.ip }
+  return { id, session }
+}
+
+function setSessionCookie(reply: FastifyReply, id: string, limits: SessionLimits): void {
+  reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, secure: true, sameSite: 'strict', maxAge: Math.floor(limits.maxMs / 1000) })
+}
+
 /**
  * Starts a session for the account: always a new random id (never one the browser brought along),
- * with its own synchronizer token, written with its audit entry ('signin'), and the cookie set.
+ * with its own synchronizer token, written with its audit entry ('signin'), and the cookie set. The
+ * session the browser brought (whoever's it was) ends in the same transaction: a cookie planted or
+ * copied before the sign-in is worth nothing after it.
  */
 export async function startSession(req: FastifyRequest, reply: FastifyReply, store: StaffStore, account: Account, limits: SessionLimits, now: number, audit: AuditEntry): Promise<Session> {
-  const id = randomToken()
-  const session: Session = {
-    idHash: sha256Hex(id),
-    accountId: account.id,
-    createdAt: now,
-    lastSeenAt: now,
-    verifiedAt: now,
-    csrfToken: randomToken(),
-    userAgent: deviceOf(req),
-    address: req.ip,
-  }
-  await store.addSession(session, audit)
-  reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, secure: true, sameSite: 'strict', maxAge: Math.floor(limits.maxMs / 1000) })
+  const { id, session } = newSession(req, account.id, now, { createdAt: now, csrfToken: randomToken() })
+  const brought = req.staffSession?.session.idHash
+  if (!brought || !(await store.replaceSession(brought, session, audit))) await store.addSession(session, audit)
+  setSessionCookie(reply, id, limits)
   return session
+}
+
+/**
+ * After a re-authentication: the request's session goes on under a new id, proven now, in place of
+ * the old one (ended, with the audit entry, in one transaction) and the cookie set: a cookie copied
+ * before the confirmation is worth nothing after it. The session keeps its start, so its absolute
+ * limit does not move, and its synchronizer token: the token is no secret the old cookie unlocks (it
+ * is worth nothing without the new cookie), and this browser's other open tabs hold it in their forms
+ * and scripts (they send the new cookie), which a new token would make fail for nothing.
+ * False, and nothing changed, when the session ended meanwhile (a sign-out, another tab's confirmation).
+ */
+export async function renewSession(req: FastifyRequest, reply: FastifyReply, audit: AuditEntry): Promise<boolean> {
+  const { store, limits, now } = req.server.staffArea
+  const live = req.staffSession!
+  const { id, session } = newSession(req, live.account.id, now(), live.session)
+  if (!(await store.replaceSession(live.session.idHash, session, audit))) return false
+  setSessionCookie(reply, id, limits)
+  live.session = session
+  return true
 }
 
 /** Forgets the cookie in the browser (the session row is ended by the caller, with its audit entry). */

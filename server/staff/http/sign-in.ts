@@ -46,9 +46,10 @@ export async function checkFactors(req: FastifyRequest, account: Account | null,
 }
 
 /**
- * POST /admin/sign-in: address, password and code. Throttled per account and per client address
- * before any hash is computed; every failure gets the same page (never whether the address has an
- * account) after the same password hash, is counted and audited; a success starts a new session.
+ * POST /admin/sign-in: address, password and code. Counted by the throttle per account and per client
+ * address before any hash is computed (attempts sent at once too); every failure gets the same page
+ * (never whether the address has an account) after the same password hash and is audited; a success
+ * gives the address its attempt back, clears the account's count and starts a new session.
  */
 export async function passwordSignIn(req: FastifyRequest, reply: FastifyReply, body: Record<string, string>): Promise<StaffAnswer<SignInData>> {
   const { store, signer, throttle, limits, now } = req.server.staffArea
@@ -56,7 +57,7 @@ export async function passwordSignIn(req: FastifyRequest, reply: FastifyReply, b
   const next = body.next
   if (signer.open(body._token, FORM_PURPOSE, now()) === null) return { data: signInPage(req, next, emailText, 'expired'), statusCode: 403 }
   const keys = signInKeys(emailText, req.ip)
-  const decision = await throttle.check([keys.account, keys.address], now())
+  const decision = await throttle.attempt([keys.account, keys.address], now())
   if (!decision.allowed) {
     reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)))
     await store.audit(auditOf(req, null, 'signin.throttled', '', 'refused'))
@@ -65,12 +66,11 @@ export async function passwordSignIn(req: FastifyRequest, reply: FastifyReply, b
   const email = normaliseEmail(emailText)
   const account = email ? await store.findAccountByEmail(email) : null
   if (!(await checkFactors(req, account, body.password ?? '', body.code ?? ''))) {
-    await throttle.fail([keys.account, keys.address], now())
     const known = account && !account.disabled ? account.id : null
     await store.audit(auditOf(req, known, 'signin.failed', known ? `account:${known}` : '', 'failed'))
     return { data: signInPage(req, next, emailText, 'failed'), statusCode: 401 }
   }
-  await throttle.succeed([keys.account])
+  await throttle.succeed([keys.account], [keys.address])
   await startSession(req, reply, store, account!, limits, now(), auditOf(req, account!.id, 'signin', 'password'))
   return { redirect: nextPath(next) }
 }

@@ -5,7 +5,7 @@
 // counted, throttled and audited ('reauth.failed'); then the step works again.
 import t from 'tap'
 import { randomUUID } from 'node:crypto'
-import { addAccount, clock, codeAt, postForm, postJson, signedInAdmin, signIn, staffApp, withPasskey } from './web-helper'
+import { addAccount, clock, codeAt, postForm, postJson, sessionCookie, sessionHeaders, signedInAdmin, signIn, staffApp, withPasskey } from './web-helper'
 
 const MIN = 60_000
 
@@ -51,17 +51,19 @@ t.test('each sensitive step: refused after 5 minutes, to the confirmation page; 
   t.equal(ok.statusCode, 303)
   t.equal(ok.headers.location, '/admin/tokens', 'back to the page')
   t.match(await store.listAudit({ action: 'reauth' }), [{ accountId: adminAccount.account.id, outcome: 'ok', target: 'password' }])
+  // The session goes on under a new id (rotation.test.ts); its token stays.
+  const renewed = sessionHeaders(sessionCookie(ok))
   for (const [url, fields] of steps) {
-    const res = await postForm(app, url, admin.headers, { _csrf: admin.csrf, ...fields })
+    const res = await postForm(app, url, renewed, { _csrf: admin.csrf, ...fields })
     t.equal(res.statusCode, 200, `${url} ${fields.op}: done after the confirmation`)
   }
   t.not(await store.findAccountByEmail('late@example.test'), null)
   t.equal((await store.listAccessTokens()).length, 1)
 
   time.advance(6 * MIN)
-  const recovery = await postForm(app, '/admin/confirm', admin.headers, { _csrf: admin.csrf, next: 'https://evil.example/admin', password: adminAccount.password, code: adminAccount.recoveryCodes[0]! })
+  const recovery = await postForm(app, '/admin/confirm', renewed, { _csrf: admin.csrf, next: 'https://evil.example/admin', password: adminAccount.password, code: adminAccount.recoveryCodes[0]! })
   t.equal(recovery.headers.location, '/admin', 'a recovery code confirms too; never to another site')
-  t.equal((await postForm(app, '/admin/tokens', admin.headers, { _csrf: admin.csrf, op: 'create', name: 'CI 2', role: 'responder', days: '30' })).statusCode, 200)
+  t.equal((await postForm(app, '/admin/tokens', sessionHeaders(sessionCookie(recovery)), { _csrf: admin.csrf, op: 'create', name: 'CI 2', role: 'responder', days: '30' })).statusCode, 200)
   const nobody = await postForm(app, '/admin/confirm', { host: 'localhost' }, { next: '/admin', password: 'x', code: '123456' })
   t.equal(nobody.statusCode, 303, 'signed out: to the sign-in page')
   t.match(nobody.headers.location, /^\/admin\/sign-in/)
@@ -114,5 +116,6 @@ t.test('a passkey confirms: only the account\'s own, over a challenge made for i
   t.equal((await app.staffStore.listAudit({ action: 'reauth.failed' })).length, 2)
   const session2 = (await app.staffStore.listSessions(who.account.id))[0]!
   t.equal(session2.verifiedAt, time.now(), 'the session\'s proof renewed in the store (any replica sees it)')
-  t.equal((await postForm(app, '/admin/accounts', session.headers, { _csrf: session.csrf, op: 'add', email: `n-${randomUUID().slice(0, 6)}@example.test`, role: 'editor' })).statusCode, 200)
+  const renewed = sessionHeaders(sessionCookie(ok))
+  t.equal((await postForm(app, '/admin/accounts', renewed, { _csrf: session.csrf, op: 'add', email: `n-${randomUUID().slice(0, 6)}@example.test`, role: 'editor' })).statusCode, 200)
 })

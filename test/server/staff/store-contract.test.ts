@@ -269,7 +269,7 @@ for (const engine of engines) {
       t.same(results.filter((r) => r !== null), ['a'], 'one wins')
     })
 
-    t.test('sessions: kept by the hash of their id, touched, re-verified, listed, ended, purged', async (t) => {
+    t.test('sessions: kept by the hash of their id, touched, replaced, listed, ended, purged', async (t) => {
       const { store, another } = await engine.fresh(t)
       await store.addAccount(account('a'), entry('account.add'))
       await store.addAccount(account('b'), entry('account.add'))
@@ -280,8 +280,7 @@ for (const engine of engines) {
       t.same(await replica.findSession('old'), session('old', 'a', T0), 'found on another replica')
       t.equal(await store.findSession('nope'), null)
       await replica.touchSession('old', T0 + 20 * MIN, '198.51.100.4')
-      await store.reverifySession('old', T0 + 21 * MIN)
-      t.match(await store.findSession('old'), { lastSeenAt: T0 + 20 * MIN, address: '198.51.100.4', verifiedAt: T0 + 21 * MIN, createdAt: T0 })
+      t.match(await store.findSession('old'), { lastSeenAt: T0 + 20 * MIN, address: '198.51.100.4', createdAt: T0 })
       t.same((await store.listSessions('a')).map((s) => s.idHash), ['old', 'new'], 'last used first')
       await store.endSession('new', entry('signout', T0 + 22 * MIN, 'a'))
       t.equal(await store.findSession('new'), null)
@@ -299,6 +298,31 @@ for (const engine of engines) {
       t.same((await store.listSessions('a')).map((s) => s.idHash).sort(), ['busy', 'long'])
       t.equal(await store.purgeSessions(T0, T0 - 599 * MIN), 1, 'started before the absolute limit, however busy')
       t.same((await store.listSessions('a')).map((s) => s.idHash), ['busy'])
+    })
+
+    t.test('a session replaced under a new id: the old one ended, the new one added, with the audit entry, at once', async (t) => {
+      const { store, another } = await engine.fresh(t)
+      await store.addAccount(account('a'), entry('account.add'))
+      await store.addSession(session('first', 'a', T0), entry('signin', T0, 'a'))
+      const renewed = session('second', 'a', T0, { lastSeenAt: T0 + 20 * MIN, verifiedAt: T0 + 20 * MIN, csrfToken: 'csrf-first' })
+      t.equal(await store.replaceSession('first', renewed, entry('reauth', T0 + 20 * MIN, 'a')), true)
+      const replica = await another()
+      t.equal(await replica.findSession('first'), null, 'the old id is gone, on every replica')
+      t.same(await replica.findSession('second'), renewed, 'the new one as given: its start and token kept by the caller')
+      t.same(await actions(store), ['reauth', 'signin', 'account.add'])
+
+      t.equal(await store.replaceSession('first', session('third', 'a', T0 + 21 * MIN), entry('reauth', T0 + 21 * MIN, 'a')), false, 'a session already gone: false')
+      t.equal(await store.findSession('third'), null, 'nothing added')
+      t.same(await actions(store), ['reauth', 'signin', 'account.add'], 'nothing audited')
+
+      const racers = await Promise.all(['x', 'y', 'z', 'w'].map((id, i) => (i % 2 ? store : replica).replaceSession('second', session(id, 'a', T0 + 22 * MIN), entry('reauth', T0 + 22 * MIN, 'a'))))
+      t.same(racers.filter(Boolean).length, 1, 'the same session replaced on two replicas at once: once')
+      t.same((await store.listSessions('a')).length, 1, 'one session left')
+      t.equal((await store.listAudit({ action: 'reauth' })).length, 2, 'one more entry')
+
+      await store.addSession(session('taken', 'a', T0), entry('signin', T0, 'a'))
+      await t.rejects(store.replaceSession((await store.listSessions('a')).find((s) => s.idHash !== 'taken')!.idHash, session('taken', 'a', T0), entry('reauth', T0, 'a')), 'a new id already taken: refused')
+      t.equal((await store.listSessions('a')).length, 2, 'and the old one is still there (rolled back)')
     })
 
     t.test('personal access tokens: found by hash, listed, revoked once, each use audited', async (t) => {

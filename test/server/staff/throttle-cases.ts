@@ -5,12 +5,9 @@ import { signInKeys, THROTTLE, type Throttle } from '../../../server/staff/throt
 export const T0 = 1_800_000_000_000
 const MIN = 60_000
 
-/** Fails `n` times on the keys at `at`, checking before each attempt that it was allowed. */
+/** `n` attempts on the keys at `at`, each allowed (and so counted as a failure). */
 async function failTimes(t: Test, throttle: Throttle, keys: string[], n: number, at: number) {
-  for (let i = 0; i < n; i++) {
-    t.equal((await throttle.check(keys, at)).allowed, true, `attempt ${i + 1} allowed`)
-    await throttle.fail(keys, at)
-  }
+  for (let i = 0; i < n; i++) t.equal((await throttle.attempt(keys, at)).allowed, true, `attempt ${i + 1} allowed`)
 }
 
 export async function throttleCases(t: Test, create: () => Throttle) {
@@ -24,19 +21,28 @@ export async function throttleCases(t: Test, create: () => Throttle) {
     const { account, address } = signInKeys('hanako@example.co.jp', '203.0.113.7')
     const keys = [account, address]
     await failTimes(t, throttle, keys, 5, T0)
-    t.same(await throttle.check(keys, T0), { allowed: false, retryAfterMs: 1_000 }, 'after the 5th: wait 1 s')
-    t.same(await throttle.check(keys, T0 + 400), { allowed: false, retryAfterMs: 600 }, 'the wait counts down')
+    t.same(await throttle.attempt(keys, T0), { allowed: false, retryAfterMs: 1_000 }, 'after the 5th: wait 1 s')
+    t.same(await throttle.attempt(keys, T0 + 400), { allowed: false, retryAfterMs: 600 }, 'a refused attempt counts nothing: the wait counts down')
     const waits: number[] = []
     let now = T0
     for (let i = 0; i < 12; i++) {
-      const { retryAfterMs } = await throttle.check(keys, now)
+      const { retryAfterMs } = await throttle.attempt(keys, now)
       waits.push(retryAfterMs / 1000)
       now += retryAfterMs
-      t.equal((await throttle.check(keys, now)).allowed, true, `allowed again after ${retryAfterMs / 1000} s`)
-      await throttle.fail(keys, now)
+      t.equal((await throttle.attempt(keys, now)).allowed, true, `allowed again after ${retryAfterMs / 1000} s`)
     }
     t.same(waits, [1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300], 'doubling, capped at 5 minutes')
-    t.same(await throttle.check(keys, now + THROTTLE.maxDelayMs), { allowed: true, retryAfterMs: 0 }, 'even after 17 failures: 5 minutes and it may try again')
+    t.same(await throttle.attempt(keys, now + THROTTLE.maxDelayMs), { allowed: true, retryAfterMs: 0 }, 'even after 17 failures: 5 minutes and it may try again')
+    await throttle.close()
+  })
+
+  t.test('attempts sent at once: no more allowed than one after another', async (t) => {
+    const throttle = await make()
+    const { account, address } = signInKeys('burst@example.co.jp', '203.0.113.9')
+    const decisions = await Promise.all(Array.from({ length: 40 }, () => throttle.attempt([account, address], T0)))
+    t.equal(decisions.filter((d) => d.allowed).length, THROTTLE.free, 'the free attempts only')
+    t.ok(decisions.filter((d) => !d.allowed).every((d) => d.retryAfterMs === 1_000), 'the others wait 1 s')
+    t.same(await throttle.attempt([account], T0), { allowed: false, retryAfterMs: 1_000 }, 'each allowed attempt counted')
     await throttle.close()
   })
 
@@ -44,15 +50,15 @@ export async function throttleCases(t: Test, create: () => Throttle) {
     const throttle = await make()
     const { account } = signInKeys('taro@example.co.jp', '203.0.113.8')
     await failTimes(t, throttle, [account], 5, T0)
-    t.equal((await throttle.check([account], T0 + 15 * MIN)).allowed, true)
-    await throttle.fail([account], T0 + 15 * MIN + 1)
-    // A forgotten count starts again at 1: four more free failures.
-    await failTimes(t, throttle, [account], 4, T0 + 15 * MIN + 2)
-    t.equal((await throttle.check([account], T0 + 15 * MIN + 2)).allowed, false, 'the 5th failure of the new count: wait')
+    t.equal((await throttle.attempt([account], T0 + 15 * MIN - 1)).allowed, true, 'the delay is long over, the count is not')
+    t.equal((await throttle.attempt([account], T0 + 15 * MIN - 1)).allowed, false, 'counted on that count: wait')
+    // A count forgotten starts again at 1: this attempt and four more are free.
+    await failTimes(t, throttle, [account], 5, T0 + 30 * MIN)
+    t.equal((await throttle.attempt([account], T0 + 30 * MIN)).allowed, false, 'the 5th failure of the new count: wait')
     await throttle.close()
   })
 
-  t.test('per account and per address; a success clears the account only', async (t) => {
+  t.test('per account and per address; a success clears the account and gives the address its attempt back', async (t) => {
     const throttle = await make()
     const ip = '198.51.100.20'
     // One address trying five accounts: the address is throttled, each account has one failure.
@@ -61,17 +67,35 @@ export async function throttleCases(t: Test, create: () => Throttle) {
       await failTimes(t, throttle, [k.account, k.address], 1, T0)
     }
     const sixth = signInKeys('user5@example.co.jp', ip)
-    t.same(await throttle.check([sixth.account, sixth.address], T0), { allowed: false, retryAfterMs: 1_000 }, 'a sixth account from that address: wait')
-    t.equal((await throttle.check([signInKeys('user5@example.co.jp', '198.51.100.21').account, signInKeys('x@x', '198.51.100.21').address], T0)).allowed, true, 'the same account from another address: allowed')
+    t.same(await throttle.attempt([sixth.account, sixth.address], T0), { allowed: false, retryAfterMs: 1_000 }, 'a sixth account from that address: wait')
+    t.equal((await throttle.attempt([sixth.account, signInKeys('x@x', '198.51.100.21').address], T0)).allowed, true, 'the same account from another address: allowed')
 
     // Five failures on one account from five addresses: the account waits on any address.
     const victim = 'victim@example.co.jp'
-    for (let i = 0; i < 5; i++) await throttle.fail([signInKeys(victim, `192.0.2.${i}`).account], T0)
+    for (let i = 0; i < 5; i++) await failTimes(t, throttle, [signInKeys(victim, `192.0.2.${i}`).account], 1, T0)
     const fromHome = signInKeys(victim, '192.0.2.200')
-    t.equal((await throttle.check([fromHome.account, fromHome.address], T0)).retryAfterMs, 1_000, 'the account key counts over addresses')
-    await throttle.succeed([fromHome.account])
-    t.same(await throttle.check([fromHome.account, fromHome.address], T0), { allowed: true, retryAfterMs: 0 }, 'after a success: cleared')
-    t.equal((await throttle.check([sixth.address], T0)).allowed, false, 'an address key is not cleared by another key\'s success')
+    t.equal((await throttle.attempt([fromHome.account, fromHome.address], T0)).retryAfterMs, 1_000, 'the account key counts over addresses')
+    t.equal((await throttle.attempt([fromHome.account, fromHome.address], T0 + 1_000)).allowed, true, 'after the wait')
+    await throttle.succeed([fromHome.account], [fromHome.address])
+    t.same(await throttle.attempt([fromHome.account, fromHome.address], T0 + 1_000), { allowed: true, retryAfterMs: 0 }, 'after a success: cleared')
+    t.equal((await throttle.attempt([sixth.address], T0)).allowed, false, 'an address key is not cleared by another key\'s success')
+    await throttle.close()
+  })
+
+  t.test('a success costs the address nothing, and never clears its failures', async (t) => {
+    const throttle = await make()
+    const ip = '198.51.100.30'
+    for (let i = 0; i < 10; i++) {
+      const colleague = signInKeys(`colleague${i}@example.co.jp`, ip)
+      t.equal((await throttle.attempt([colleague.account, colleague.address], T0)).allowed, true, `sign-in ${i + 1} from one office`)
+      await throttle.succeed([colleague.account], [colleague.address])
+    }
+    for (let i = 0; i < 4; i++) await failTimes(t, throttle, [signInKeys(`guess${i}@example.co.jp`, ip).account, `address:${ip}`], 1, T0)
+    const good = signInKeys('good@example.co.jp', ip)
+    await failTimes(t, throttle, [good.account, good.address], 1, T0)
+    await throttle.succeed([good.account], [good.address])
+    t.equal((await throttle.attempt([signInKeys('guess4@example.co.jp', ip).account, good.address], T0)).allowed, true, 'the four failures stay, the success gave its attempt back: a 5th free one')
+    t.equal((await throttle.attempt([signInKeys('guess5@example.co.jp', ip).account, good.address], T0)).allowed, false, 'then the address waits')
     await throttle.close()
   })
 }

@@ -34,8 +34,8 @@ t.test('with Redis', async (t) => {
     const client = new Redis(redis.url)
     t.teardown(() => client.quit())
     const keys = await client.keys('case*')
-    t.equal(n, 3, 'three cases, three namespaces')
-    t.ok(keys.some((k) => k.startsWith('case0:account:')) && keys.some((k) => k.startsWith('case2:address:')), keys.join(' '))
+    t.equal(n, 5, 'five cases, five namespaces')
+    t.ok(keys.some((k) => k.startsWith('case0:account:')) && keys.some((k) => k.startsWith('case3:address:')), keys.join(' '))
   })
 
   t.test('two replicas count the same failures; only hashes and counts are stored', async (t) => {
@@ -44,11 +44,12 @@ t.test('with Redis', async (t) => {
     await Promise.all([a.ready(), b.ready()])
     t.equal(a.mode, 'redis')
     const { account, address } = signInKeys('shared@example.co.jp', '203.0.113.50')
-    for (let i = 0; i < 5; i++) await (i % 2 ? b : a).fail([account, address], T0)
-    t.same(await a.check([account], T0), { allowed: false, retryAfterMs: 1_000 }, 'replica A sees the five failures spread over both')
-    t.same(await b.check([address], T0), { allowed: false, retryAfterMs: 1_000 }, 'and replica B')
-    await b.succeed([account])
-    t.equal((await a.check([account], T0)).allowed, true, 'a success on B clears the account on A')
+    for (let i = 0; i < 5; i++) t.equal((await (i % 2 ? b : a).attempt([account, address], T0)).allowed, true)
+    t.same(await a.attempt([account], T0), { allowed: false, retryAfterMs: 1_000 }, 'replica A sees the five failures spread over both')
+    t.same(await b.attempt([address], T0), { allowed: false, retryAfterMs: 1_000 }, 'and replica B')
+    const other = signInKeys('other@example.co.jp', '203.0.113.50').account
+    t.same(await b.attempt([other], T0), { allowed: true, retryAfterMs: 0 }, 'another account')
+    await b.succeed([account], [other])
 
     const client = new Redis(redis.url)
     t.teardown(() => client.quit())
@@ -58,30 +59,45 @@ t.test('with Redis', async (t) => {
     const ttl = await client.pttl(`staff-throttle:${address}`)
     t.ok(ttl > 14 * 60_000 && ttl <= 15 * 60_000, `expires 15 minutes after the last failure (${ttl} ms left)`)
     t.notOk(keys.join(' ').includes('shared@'), 'no e-mail address in Redis')
+    t.equal((await a.attempt([account], T0)).allowed, true, 'a success on B clears the account on A')
+  })
+
+  t.test('Redis gone in the middle of a burst: the replica goes on from the attempts Redis allowed it', async (t) => {
+    const logs = collector()
+    const a = createThrottle({ redisUrl: redis.url, log: logs.log, nameSpace: 'midway:' })
+    t.teardown(() => a.close())
+    await a.ready()
+    const keys = [signInKeys('midway@example.co.jp', '203.0.113.70').account]
+    for (let i = 0; i < 5; i++) t.equal((await a.attempt(keys, T0)).allowed, true, `attempt ${i + 1} allowed by Redis`)
+    await redis.pause()
+    await until('the replica notices', () => logs.lines.includes(WARNING))
+    t.same(await a.attempt(keys, T0), { allowed: false, retryAfterMs: 1_000 }, 'the 6th waits: decided on its own copy, not an empty count')
+    await redis.resume()
+    await until('the replica reconnects', () => logs.lines.includes(BACK), 15_000)
   })
 
   t.test('Redis down: each replica counts on its own, warns once; back: shared again', async (t) => {
     const logs = collector()
+    const bLogs = collector()
     const a = createThrottle({ redisUrl: redis.url, log: logs.log, nameSpace: 'outage:' })
-    const b = createThrottle({ redisUrl: redis.url, log: collector().log, nameSpace: 'outage:' })
+    const b = createThrottle({ redisUrl: redis.url, log: bLogs.log, nameSpace: 'outage:' })
     t.teardown(async () => void (await Promise.all([a.close(), b.close()])))
     await Promise.all([a.ready(), b.ready()])
     const keys = [signInKeys('down@example.co.jp', '203.0.113.60').account]
 
     await redis.pause()
     await until('replica A notices', () => logs.lines.includes(WARNING))
-    for (let i = 0; i < 5; i++) await a.fail(keys, T0)
-    t.equal((await a.check(keys, T0)).allowed, false, 'A throttles on its own count')
-    t.equal((await b.check(keys, T0)).allowed, true, 'B has its own count (no error, no 500)')
-    await a.fail(keys, T0)
+    for (let i = 0; i < 5; i++) await a.attempt(keys, T0)
+    t.equal((await a.attempt(keys, T0)).allowed, false, 'A throttles on its own count')
+    t.equal((await b.attempt(keys, T0)).allowed, true, 'B has its own count (no error, no 500)')
+    await a.attempt(keys, T0)
     t.same(logs.lines.filter((l) => l === WARNING).length, 1, 'one warning for the outage')
 
     await redis.resume()
     await until('replica A reconnects', () => logs.lines.includes(BACK), 15_000)
-    for (let i = 0; i < 5; i++) await a.fail(keys, T0 + 1)
-    // Give B its connection back before asking it (it reconnects on its own schedule).
-    const bReady = Date.now() + 15_000
-    while ((await b.check(keys, T0 + 1)).allowed && Date.now() < bReady) await new Promise((r) => setTimeout(r, 100))
-    t.same(await b.check(keys, T0 + 1), { allowed: false, retryAfterMs: 1_000 }, 'B sees A\'s failures in Redis again')
+    for (let i = 0; i < 5; i++) await a.attempt(keys, T0 + 1)
+    // B reconnects on its own schedule: asked once it has.
+    await until('replica B reconnects', () => bLogs.lines.includes(BACK), 15_000)
+    t.same(await b.attempt(keys, T0 + 1), { allowed: false, retryAfterMs: 1_000 }, 'B sees A\'s failures in Redis again')
   })
 })

@@ -78,6 +78,9 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return cookie?.value ?? ''
 }
 
+/** The headers of a request with a session cookie (the browser's, on this machine). */
+export const sessionHeaders = (cookie: string) => ({ ...LOCAL, cookie: `${SESSION_COOKIE}=${cookie}` })
+
 /** POSTs the sign-in form as a browser would (token from a fresh GET). */
 export async function postSignIn(app: FastifyInstance, fields: { email: string; password: string; code: string }, headers: Record<string, string> = {}) {
   const page = await app.inject({ url: '/admin/sign-in', headers: LOCAL })
@@ -90,8 +93,8 @@ export async function signIn(app: FastifyInstance, time: Clock, who: TestAccount
   const res = await postSignIn(app, { email: who.account.email, password: who.password, code: await codeAt(who.totpSecret, time.now()) }, headers)
   if (res.statusCode !== 303) throw new Error(`sign-in failed: ${res.statusCode}`)
   const cookie = sessionCookie(res)
-  const home = await app.inject({ url: '/admin', headers: { ...LOCAL, cookie: `${SESSION_COOKIE}=${cookie}` } })
-  return { cookie, csrf: field(home.body, '_csrf'), headers: { ...LOCAL, cookie: `${SESSION_COOKIE}=${cookie}` } }
+  const home = await app.inject({ url: '/admin', headers: sessionHeaders(cookie) })
+  return { cookie, csrf: field(home.body, '_csrf'), headers: sessionHeaders(cookie) }
 }
 
 /**
