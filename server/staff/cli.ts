@@ -1,5 +1,6 @@
 import { loadConfig } from '../config'
-import { openDatabase } from '../contact/db'
+import { openServerDatabase } from '../contact/db'
+import { loadDotEnv } from '../env-file'
 import { openPgStore } from '../contact/pg-store'
 import { createSqliteStore } from '../contact/sqlite-store'
 import { parseDate, printable } from '../../shared/validation'
@@ -16,7 +17,8 @@ const USAGE = `usage:
   npm run staff -- audit [--since YYYY-MM-DD] [--account EMAIL] [--action ACTION] [--limit N]
                                   the audit log, newest first (times and --since in UTC; 100 entries unless --limit)
 In the container: docker compose exec site node dist/server/staff.js <command>
-(reads DATA_DIR, or DATABASE_URL, like the server; SITE_URL makes the links)
+(settings as the server reads them: the environment, then .env; DATA_DIR or DATABASE_URL, and SITE_URL makes
+the links; a DATA_DIR without the server's database is refused: start the server once first)
 `
 
 /** Each command's options: any other --word is a mistake, said as such. */
@@ -91,8 +93,9 @@ async function main(args: string[]): Promise<void> {
   if (unknown) throw new Usage(`${command}: unknown option ${unknown}`)
   if (command === 'add' && option(args, '--role') === undefined) throw new Usage('add: --role admin|editor|responder is required')
 
+  loadDotEnv()
   const config = loadConfig(process.env, { server: false })
-  const inquiries = config.databaseUrl ? await openPgStore(config.databaseUrl, { poolSize: 2 }) : createSqliteStore(openDatabase(config.dataDir))
+  const inquiries = config.databaseUrl ? await openPgStore(config.databaseUrl, { poolSize: 2 }) : createSqliteStore(openServerDatabase(config.dataDir))
   const store = inquiries.staff
   const { staff } = config
   const accounts = createAccounts({ store, siteUrl: config.siteUrl || `http://localhost:${config.port}`, now: Date.now, sessionIdleMs: staff.sessionIdleMs, sessionMaxMs: staff.sessionMaxMs, auditRetentionMs: staff.auditRetentionMs })

@@ -7,7 +7,7 @@ import { openDatabase } from '../../../server/contact/db'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { startPostgres } from '../../../scripts/engines.mjs'
-import { freshPgDatabase, tempDataDir } from '../contact/helper'
+import { freshPgDatabase, serverDataDir } from '../contact/helper'
 
 const SITE = 'https://www.example.co.jp'
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -32,7 +32,7 @@ function staffStore(t: { teardown: (fn: () => unknown) => void }, dataDir: strin
 }
 
 t.test('add: the account and a one-time link, valid 24 hours, stored only as its hash', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   t.match(cli({ DATA_DIR: dir }, 'list').out, /^no accounts yet: add the first with npm run staff -- add EMAIL --role admin$/m)
   const before = Date.now()
   const add = cli({ DATA_DIR: dir }, 'add', ' Taro@Example.co.jp', '--role', 'admin', '--name', '山田 太郎')
@@ -58,7 +58,7 @@ t.test('add: the account and a one-time link, valid 24 hours, stored only as its
 })
 
 t.test('usage mistakes: exit 2 with the usage; failures: exit 1 with one line', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   const usage = (args: string[], message: RegExp) => {
     const r = cli({ DATA_DIR: dir }, ...args)
     t.equal(r.code, 2, args.join(' '))
@@ -91,7 +91,7 @@ t.test('usage mistakes: exit 2 with the usage; failures: exit 1 with one line', 
 })
 
 t.test('disable ends the sessions at once; enrol removes the factors and gives a new link; audit shows it all', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   const first = linkToken(cli({ DATA_DIR: dir }, 'add', 'a@example.com', '--role', 'editor').out)
   t.equal(cli({ DATA_DIR: dir }, 'add', 'b@example.com', '--role', 'responder').code, 0)
   const store = staffStore(t, dir)
@@ -151,7 +151,7 @@ t.test('on PostgreSQL (DATABASE_URL): add and list', async (t) => {
 })
 
 t.test('the built CLI: node dist/server/staff.js, as in the container', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   const run = (...args: string[]) => spawnSync(process.execPath, ['dist/server/staff.js', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', SITE_URL: '', DATA_DIR: dir } })
   const add = run('add', 'ops@example.com', '--role', 'admin')
   t.equal(add.status, 0, add.stderr)
