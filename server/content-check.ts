@@ -1,6 +1,7 @@
 import { LOCALE_CODES, type Locale } from '../shared/i18n/locales'
 import { STATIC_PAGE_IDS, type ContentSource } from '../shared/content'
 import { loadConfig } from './config'
+import { loadDotEnv } from './env-file'
 import { ContentError, loadContent } from './content/load'
 
 /**
@@ -77,6 +78,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = argv.includes('--json')
   const strict = argv.includes('--strict')
+  loadDotEnv()
   const { contentDir } = loadConfig(process.env, { server: false })
 
   let problems: string[] = []

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from './config'
+import { loadDotEnv } from './env-file'
 import { DB_FILE, openDatabase } from './contact/db'
 import { openPgStore } from './contact/pg-store'
 import { createSqliteStore } from './contact/sqlite-store'
@@ -40,6 +41,7 @@ async function openEditorStore(dataDir: string, databaseUrl: string): Promise<{ 
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv
+  loadDotEnv()
   const { contentDir, dataDir, databaseUrl } = loadConfig(process.env, { server: false })
   if (command === 'export') {
     const at = args.indexOf('--out')

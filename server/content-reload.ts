@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { loadDotEnv } from './env-file'
 import { ConfigError, loadConfig } from './config'
 import { pidFilePath, processState, readPidFile, type PidRecord } from './pid-file'
 
@@ -43,7 +43,7 @@ async function main(args: string[]): Promise<number> {
   const timeout = timeoutOf(args)
   if (timeout === null) return fail(`unknown arguments: ${args.join(' ')}`, 2)
   // As the server reads its settings (server/index.ts): the environment, then .env for what it leaves unset.
-  if (existsSync('.env')) process.loadEnvFile('.env')
+  loadDotEnv()
   let dataDir: string, port: number
   try {
     ;({ dataDir, port } = loadConfig())

@@ -1,17 +1,23 @@
 import { loadConfig } from '../config'
-import { backupDatabase } from './backup'
-import { openDatabase } from './db'
+import { loadDotEnv } from '../env-file'
+import { pidFilePath, processState, readPidFile } from '../pid-file'
+import { backupDatabase, heldBy, heldText } from './backup'
+import { DB_FILE, openServerDatabase } from './db'
 import { sinceInstant, toCsv, toJson, toListing } from './export'
 import { importSqlite, openSqliteSource } from './import-sqlite'
 import { openPgStore } from './pg-store'
 import { writeFileAtomic } from './private-files'
+import { resolve } from 'node:path'
 import { createSqliteStore } from './sqlite-store'
 
 const USAGE = `usage:
   npm run inquiries -- list [--limit N]                 latest inquiries with their mail status (times in Japan time, JST)
   npm run inquiries -- export --format csv|json [--since DATE] [--out FILE]
                                                         all inquiries (since DATE: YYYY-MM-DD, Tokyo, or an ISO time)
-  npm run inquiries -- backup --out FILE                a consistent copy of the database, while the site runs
+  npm run inquiries -- backup --out FILE [--allow-empty]
+                                                        a consistent copy of the database (inquiries, staff accounts,
+                                                        content revisions), while the site runs; an empty database is
+                                                        refused (not the server's?) unless --allow-empty
   npm run inquiries -- retry                            queue mail that failed for good once more
   npm run inquiries -- import-sqlite --from FILE        with DATABASE_URL: copy a SQLite inquiries.db (all inquiries and
                                                         mail states) into PostgreSQL, in one transaction; runs again safely
@@ -20,7 +26,8 @@ const USAGE = `usage:
 Files: --out FILE writes the file whole (temporary file, then rename), readable by you only (0600).
 Printed output: npm prints a banner before it; redirect only with \`npm run --silent inquiries -- ...\`.
 In the container: docker compose exec -T site node dist/server/inquiries.js <command>
-(no npm banner there; reads DATA_DIR, or DATABASE_URL, like the server)
+(no npm banner there). Settings as the server reads them: the environment, then .env; a DATA_DIR without the
+server's database is refused (none is created).
 With DATABASE_URL (PostgreSQL) every command but backup works the same; back up with pg_dump.
 `
 
@@ -69,6 +76,21 @@ async function importCommand(from: string | undefined, databaseUrl: string): Pro
   }
 }
 
+/**
+ * Which server uses the database at `dataDir`, from its pid file (DATA_DIR/server-<PORT>.pid), for the
+ * backup's last line: a copy of a database no server of this PORT uses may be the wrong one.
+ */
+function serverLine(dataDir: string, port: number): string {
+  let record = null
+  try {
+    record = readPidFile(pidFilePath(dataDir, port))
+  } catch {
+    // unreadable: said as not found
+  }
+  if (record && processState(record) === 'running') return `the server on port ${port} (pid ${record.pid}) uses this database\n`
+  return `no server is running with DATA_DIR ${dataDir} and PORT ${port}: this is the database as that server left it\n`
+}
+
 /** `npm run inquiries -- <command>`: ops read inquiries without SQL. */
 async function main(args: string[]): Promise<void> {
   const [command] = args
@@ -77,11 +99,12 @@ async function main(args: string[]): Promise<void> {
   const out = option(args, '--out')
   if (args.includes('--out') && !out) fail('--out: a file name')
   // No command signs a form token: FORM_SECRET is the server's concern.
-  const { dataDir, databaseUrl } = loadConfig(process.env, { server: false })
+  loadDotEnv()
+  const { dataDir, databaseUrl, port } = loadConfig(process.env, { server: false })
   if (command === 'import-sqlite') return importCommand(option(args, '--from'), databaseUrl)
   if (command === 'backup' && databaseUrl) fail('backup: the inquiries are in PostgreSQL (DATABASE_URL): back them up with pg_dump, e.g. pg_dump --format=custom "$DATABASE_URL" > inquiries.dump')
   // SQLite's database is opened here for `backup`, which copies the file itself.
-  const db = databaseUrl ? null : openDatabase(dataDir)
+  const db = databaseUrl ? null : openServerDatabase(dataDir)
   const store = db ? createSqliteStore(db) : await openPgStore(databaseUrl)
   try {
     if (command === 'list') {
@@ -104,8 +127,13 @@ async function main(args: string[]): Promise<void> {
     } else if (command === 'backup') {
       // A file only: a database copy is not for a terminal, and stdout cannot be written atomically.
       if (!out) fail('backup: --out FILE is required')
+      const held = heldBy(db!)
+      if (held.inquiries + held.accounts + held.revisions === 0 && !args.includes('--allow-empty')) {
+        throw new Error(`backup refused: ${resolve(dataDir, DB_FILE)} holds no inquiries, staff accounts or content revisions, so it is not the site's database (is DATA_DIR the server's?). Nothing was written; --allow-empty backs up an empty database.`)
+      }
       const result = await backupDatabase(db!, out)
-      process.stdout.write(`backup of ${result.inquiries} inquiries written to ${result.file} (${result.bytes} bytes, integrity ok)\n`)
+      process.stdout.write(`backup of ${heldText(result.held)} written to ${result.file} (${result.bytes} bytes, integrity ok)\n`)
+      process.stdout.write(serverLine(dataDir, port))
     } else {
       const changed = await store.retryFailed(Date.now())
       process.stdout.write(`${changed} mail(s) queued again; the running server sends them within a few seconds\n`)

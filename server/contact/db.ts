@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import type pg from 'pg'
 import { ensurePrivateFile, securePrivateData, stderrModeFixLog, type ModeFixLog } from './private-files'
 import { SECRET_FILE } from './secret'
@@ -129,6 +130,22 @@ export function openDatabase(dataDir: string, { log = stderrModeFixLog }: { log?
   db.pragma('secure_delete = ON')
   migrate(db)
   return db
+}
+
+/** No database where the settings point: a command refuses rather than make a new, empty one. */
+export class NoDatabase extends Error {}
+
+/**
+ * The server's database for a command (`npm run staff`, `npm run inquiries`): opened as the server
+ * opens it, but never created. A command that made one where DATA_DIR points (a missed `.env`, a
+ * typo) would add the first admin or back up an empty database that no server reads.
+ */
+export function openServerDatabase(dataDir: string): Db {
+  const file = resolve(dataDir, DB_FILE)
+  if (!existsSync(file)) {
+    throw new NoDatabase(`no database at ${file}: DATA_DIR (environment or .env) is not where the server keeps its data. Set DATA_DIR as the server has it, or start the server once to create the database.`)
+  }
+  return openDatabase(dataDir)
 }
 
 export function schemaVersion(db: Db): number {

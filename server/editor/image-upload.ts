@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import sharp from 'sharp'
 import { IMAGE_REFUSALS, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_PIXELS, type ImageRefusal } from '../../shared/admin/content-item/image-upload-rules'
+import { IMAGE_WIDTHS } from '../../shared/images'
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
 import { writeFileAtomic } from './atomic'
 
@@ -66,9 +67,21 @@ async function sniff(bytes: Buffer, declared: Declared): Promise<UploadFormat | 
   return format
 }
 
-/** Upright, re-encoded in its own format; sharp writes no metadata unless asked (no EXIF, GPS, XMP, IPTC, ICC: sRGB). */
+/**
+ * The largest an upload is stored: the widest size the site serves (IMAGE_WIDTHS) on either side. A phone's
+ * 4032×3024 photo becomes 1600×1200 (a portrait one 1200×1600): every variant the pages use can still be made
+ * from it, and `content:check` has no reason to ask the editor to resize what the editor just stored.
+ */
+export const STORED_MAX_SIDE = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!
+
+/**
+ * Upright, no larger than STORED_MAX_SIDE (never enlarged), re-encoded in its own format; sharp writes no
+ * metadata unless asked (no EXIF, GPS, XMP, IPTC, ICC: sRGB).
+ */
 function encode(bytes: Buffer, format: UploadFormat): sharp.Sharp {
-  const image = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error' }).autoOrient()
+  const image = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error' })
+    .autoOrient()
+    .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
   if (format === 'jpg') return image.jpeg({ quality: 88, mozjpeg: true })
   if (format === 'png') return image.png({ compressionLevel: 9 })
   if (format === 'webp') return image.webp({ quality: 88 })

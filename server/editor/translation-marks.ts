@@ -11,7 +11,12 @@ import type { TranslationMark } from './types'
  */
 export const sourceHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16)
 
-const str = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.map(String).join('\n') : String(v))
+/**
+ * A value's text as the file keeps it: line breaks as \n (a browser sends \r\n) and no line breaks or spaces at
+ * the end (a Markdown file ends its body with one). A value typed in the form and the same value read back from
+ * its file are the same text, so saving cannot mark a translation out of date by itself.
+ */
+const str = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.map(String).join('\n') : String(v)).replace(/\r\n?/g, '\n').trimEnd()
 
 /** A language's translated texts: field ('title', 'body', 'gallery.2.alt', 'services.0.title') -> text; absent when empty. */
 export function translatedTexts(item: EditableItem | null, locale: Locale): Map<string, string> {

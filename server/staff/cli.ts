@@ -1,8 +1,11 @@
 import { loadConfig } from '../config'
-import { openDatabase } from '../contact/db'
+import { openServerDatabase } from '../contact/db'
+import { loadDotEnv } from '../env-file'
 import { openPgStore } from '../contact/pg-store'
 import { createSqliteStore } from '../contact/sqlite-store'
-import { parseDate, printable } from '../../shared/validation'
+import { printable } from '../../shared/validation'
+import { siteTime } from '../contact/site-time'
+import { siteDay } from './http/admin-audit'
 import { AccountsError, CLI_ACTOR, createAccounts, type Accounts } from './accounts'
 import type { StaffStore } from './types'
 
@@ -14,9 +17,10 @@ const USAGE = `usage:
   npm run staff -- enable EMAIL   a disabled account may sign in again (with the factors it has)
   npm run staff -- enrol EMAIL    a lost factor: removes every factor, ends the sessions, prints a new link
   npm run staff -- audit [--since YYYY-MM-DD] [--account EMAIL] [--action ACTION] [--limit N]
-                                  the audit log, newest first (times and --since in UTC; 100 entries unless --limit)
+                                  the audit log, newest first (times and --since in Japan time; 100 entries unless --limit)
 In the container: docker compose exec site node dist/server/staff.js <command>
-(reads DATA_DIR, or DATABASE_URL, like the server; SITE_URL makes the links)
+(settings as the server reads them: the environment, then .env; DATA_DIR or DATABASE_URL, and SITE_URL makes
+the links; a DATA_DIR without the server's database is refused: start the server once first)
 `
 
 /** Each command's options: any other --word is a mistake, said as such. */
@@ -39,19 +43,20 @@ function emailArgument(command: string, args: string[]): string {
   return email
 }
 
-/** '2026-04-01 09:30:00 UTC'. */
-const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC')
+/** An instant in Japan time, the zone named, as the staff pages and `npm run inquiries -- list` show it: '2026-04-01 18:30:00 JST'. */
+const shown = (ms: number) => siteTime(new Date(ms).toISOString())
 
+/** `--since`: a day in Japan time (the day the staff pages and the inquiries' references use). */
 function sinceDay(text: string): number {
-  const day = parseDate(text)
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !day) throw new Usage(`--since: a day as YYYY-MM-DD (UTC), not ${JSON.stringify(text)}`)
-  return Date.UTC(day[0], day[1] - 1, day[2])
+  const day = siteDay(text)
+  if (!day) throw new Usage(`--since: a day as YYYY-MM-DD (Japan time), not ${JSON.stringify(text)}`)
+  return day.since
 }
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`)
 
 function printLink(email: string, link: { url: string; expiresAt: number }, siteUrl: string): void {
-  out(`Enrolment link for ${email}: one use, valid until ${utc(link.expiresAt)}. Give it to that person only (it is shown once and not stored):`)
+  out(`Enrolment link for ${email}: one use, valid until ${shown(link.expiresAt)}. Give it to that person only (it is shown once and not stored):`)
   out(link.url)
   if (!siteUrl) process.stderr.write('SITE_URL is not set: the link names this machine (http://localhost); set SITE_URL to the public origin for links that work elsewhere\n')
 }
@@ -62,7 +67,7 @@ async function listCommand(accounts: Accounts, store: StaffStore): Promise<void>
   for (const a of list) {
     const [passkeys, factor] = await Promise.all([store.listPasskeys(a.id), store.findPasswordFactor(a.id)])
     const factors = `passkeys: ${passkeys.length}, password+TOTP: ${factor ? 'yes' : 'no'}`
-    out([a.email, a.role.padEnd(9), (a.disabled ? 'disabled' : 'active').padEnd(8), factors, `added ${utc(a.createdAt)}`, a.name].map((cell) => printable(cell)).join('  ').trimEnd())
+    out([a.email, a.role.padEnd(9), (a.disabled ? 'disabled' : 'active').padEnd(8), factors, `added ${shown(a.createdAt)}`, a.name].map((cell) => printable(cell)).join('  ').trimEnd())
   }
 }
 
@@ -77,7 +82,7 @@ async function auditCommand(accounts: Accounts, args: string[]): Promise<void> {
   if (lines.length === 0) return out('no audit entries')
   for (const e of lines) {
     const who = e.email ?? (e.accountId ? `account:${e.accountId}` : '-')
-    out([utc(e.at), e.outcome.padEnd(7), e.action.padEnd(16), who, e.address, e.targetText].map((cell) => printable(cell)).join('  ').trimEnd())
+    out([shown(e.at), e.outcome.padEnd(7), e.action.padEnd(16), who, e.address, e.targetText].map((cell) => printable(cell)).join('  ').trimEnd())
   }
 }
 
@@ -91,8 +96,9 @@ async function main(args: string[]): Promise<void> {
   if (unknown) throw new Usage(`${command}: unknown option ${unknown}`)
   if (command === 'add' && option(args, '--role') === undefined) throw new Usage('add: --role admin|editor|responder is required')
 
+  loadDotEnv()
   const config = loadConfig(process.env, { server: false })
-  const inquiries = config.databaseUrl ? await openPgStore(config.databaseUrl, { poolSize: 2 }) : createSqliteStore(openDatabase(config.dataDir))
+  const inquiries = config.databaseUrl ? await openPgStore(config.databaseUrl, { poolSize: 2 }) : createSqliteStore(openServerDatabase(config.dataDir))
   const store = inquiries.staff
   const { staff } = config
   const accounts = createAccounts({ store, siteUrl: config.siteUrl || `http://localhost:${config.port}`, now: Date.now, sessionIdleMs: staff.sessionIdleMs, sessionMaxMs: staff.sessionMaxMs, auditRetentionMs: staff.auditRetentionMs })

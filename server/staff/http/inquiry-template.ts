@@ -16,12 +16,21 @@ function translator(locale: Locale): Translate {
   return t
 }
 
+/** Half-width katakana (with its voiced marks, U+FF61–U+FF9F), as old phones and some IMEs type a name. */
+const HALF_WIDTH_KANA = /[\uFF61-\uFF9F]+/g
+
 /**
  * A visitor's name as the reply's greeting holds it: one line, whatever it held (line breaks, bidi
- * overrides, zero-width characters: each run becomes one space), at most 100 characters.
+ * overrides, zero-width characters: each run becomes one space), half-width katakana in the full-width
+ * form a letter uses (ﾔﾏﾀﾞ → ヤマダ; nothing else is changed), at most 100 characters.
  */
 export function greetingName(name: string): string {
-  return name.replace(CONTROL_RUNS, ' ').replace(/\s+/g, ' ').trim().slice(0, 100)
+  return name
+    .replace(CONTROL_RUNS, ' ')
+    .replace(HALF_WIDTH_KANA, (run) => run.normalize('NFKC'))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100)
 }
 
 /**

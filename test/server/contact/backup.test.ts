@@ -53,7 +53,7 @@ t.test('backup while the site takes inquiries; the restored copy has every ackno
   writing = false
   await writer
   t.equal(backup.code, 0, backup.err)
-  t.match(backup.out, /^backup of \d+ inquiries written to .*integrity ok/)
+  t.match(backup.out, /^backup of \d+ inquiries, 0 staff accounts, 0 content revisions written to .*integrity ok/)
   t.ok(during > 0, `inquiries were acknowledged while the backup ran (${during})`)
   t.equal(statSync(out).mode & 0o777, 0o600, 'the backup is readable by its owner only')
   t.same(readdirSync(join(out, '..')), ['backup.db'], 'no temporary, -wal or -shm file beside it')
@@ -92,6 +92,9 @@ t.test('backup while the site takes inquiries; the restored copy has every ackno
 
 t.test('backup refuses without --out and leaves nothing behind on failure', async (t) => {
   const dataDir = tempDataDir(t)
+  const db = openDatabase(dataDir)
+  await createSqliteStore(db).insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date() })
+  db.close()
   const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', 'backup', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
   t.equal(run().status, 2)
   const res = run('--out', join(dataDir, 'no-such-folder', 'b.db'))

@@ -4,7 +4,7 @@ import { openDatabase } from '../../../server/contact/db'
 import { csvCell, sinceInstant } from '../../../server/contact/export'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
-import { tempDataDir, validInquiry } from './helper'
+import { serverDataDir, validInquiry } from './helper'
 
 function cli(dataDir: string, ...args: string[]) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
@@ -23,7 +23,7 @@ async function seed(dataDir: string) {
 }
 
 t.test('list: newest first with the mail status', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   t.match(cli(dir, 'list').out, /^no inquiries/)
   const [a, b] = await seed(dir)
   const { code, out } = cli(dir, 'list')
@@ -35,7 +35,7 @@ t.test('list: newest first with the mail status', async (t) => {
 })
 
 t.test('visitor text is printed with its control characters escaped (rows stored before the form refused them)', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   const db = openDatabase(dir)
   const hostile = { name: 'Evil\u001B]0;pwned\u0007\u001B[2J\u001B[31m', company: 'ACME\u009B31m\u202Eexe.txt', message: 'line 1\nline 2\u001B[8m\u2028' }
   const { id } = await createSqliteStore(db).insert({ values: { ...normalizeContact(validInquiry({ email: 'x@example.com', emailConfirm: 'x@example.com' }), 'ja'), ...hostile, name: hostile.name + '\nfake line' }, locale: 'ja', token: null, now: new Date('2026-04-01T00:00:00Z') })
@@ -59,7 +59,7 @@ t.test('visitor text is printed with its control characters escaped (rows stored
 })
 
 t.test('invisible characters (an old row, or the message) are shown as escapes in the list and the exports', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   const db = openDatabase(dir)
   const hidden = { name: 'v\u200Bictim\u2060', company: '\u061CACME\uFEFF', email: 'x@example.com', emailConfirm: 'x@example.com', message: 'see\u200Dhere\u200E\u200F\u2064 \u{E0041}' }
   const { id } = await createSqliteStore(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), ...hidden }, locale: 'ja', token: null, now: new Date('2026-04-01T00:00:00Z') })
@@ -80,7 +80,7 @@ t.test('invisible characters (an old row, or the message) are shown as escapes i
 })
 
 t.test('export json: every field and the mail status; --since a Tokyo day', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   const [a, b] = await seed(dir)
   const all = JSON.parse(cli(dir, 'export', '--format', 'json').out)
   t.same(all.map((r: { id: string }) => r.id), [a, b], 'oldest first')
@@ -93,7 +93,7 @@ t.test('export json: every field and the mail status; --since a Tokyo day', asyn
 })
 
 t.test('export csv: BOM, CRLF, every cell quoted, formulas neutralised', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   await seed(dir)
   const { out } = cli(dir, 'export', '--format', 'csv')
   t.ok(out.startsWith('\uFEFF"id","receivedAt","locale","name",'))
@@ -108,7 +108,7 @@ t.test('export csv: BOM, CRLF, every cell quoted, formulas neutralised', async (
 })
 
 t.test('retry queues mail that failed for good; bad arguments exit 2', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   await seed(dir)
   t.match(cli(dir, 'retry').out, /^1 mail\(s\) queued again/)
   t.match(cli(dir, 'list').out, /staff: pending: connection refused/)

@@ -18,6 +18,13 @@ export function tempDataDir(t: { teardown: (fn: () => unknown) => void }): strin
   return dir
 }
 
+/** A DATA_DIR as the server leaves it once it has run: its database made (commands never make one). */
+export function serverDataDir(t: { teardown: (fn: () => unknown) => void }): string {
+  const dir = tempDataDir(t)
+  openDatabase(dir).close()
+  return dir
+}
+
 /** Opens a store on the SQLite data in `dir` at each call (another replica), closed when the test ends. */
 export const sqliteOpener = (t: { teardown: (fn: () => unknown) => void }, dir: string) => async () => {
   const store = createSqliteStore(openDatabase(dir))

@@ -25,6 +25,27 @@ t.test('translation marks: a Japanese change marks the English out of date until
   t.same(pageState(await open()).data.outOfDate, {}, 'ticked: up to date')
 })
 
+t.test('an article created in both languages is up to date, also after the Japanese is scheduled', async (t) => {
+  const time = clock()
+  const { app } = await editorApp(t, time)
+  const ed = await editor(app, time)
+  // As a browser sends a textarea: \r\n line breaks, no final line break (the file keeps one).
+  const fields = {
+    'has.ja': '1', 'ja.draft': '1', 'ja.title': '年末年始の休業', 'ja.date': '2026-12-01', 'ja.category': 'notice', 'ja.excerpt': 'お知らせ', 'ja.body': '本文です。\r\n二行目。',
+    'has.en': '1', 'en.draft': '1', 'en.title': 'Year-end holidays', 'en.date': '2026-12-01', 'en.category': 'notice', 'en.excerpt': 'Notice', 'en.body': 'The body.\r\nLine two.',
+  }
+  const created = await post(app, ed, '/admin/content/new/news', { ...fields, slug: '2026-12-year-end', confirmed: '1' })
+  t.equal(created.statusCode, 303, rendered(created).slice(0, 300))
+  const open = () => openItem(app, ed, 'news', '2026-12-year-end')
+  t.same(pageState(await open()).data.outOfDate, {}, 'nothing out of date after creation')
+  const scheduled = await post(app, ed, '/admin/content/news/2026-12-year-end/publish', { locale: 'ja', action: 'schedule', at: '2027-01-04T09:30', confirmed: '1' })
+  t.equal(scheduled.statusCode, 303)
+  t.same(pageState(await open()).data.outOfDate, {}, 'scheduling the Japanese leaves the English up to date')
+  const { form, base } = formOf(await open())
+  t.equal((await post(app, ed, '/admin/content/news/2026-12-year-end', { ...form, base, 'ja.body': '本文を書き直しました。', confirmed: '1' })).statusCode, 303)
+  t.same(pageState(await open()).data.outOfDate, { en: ['body'] }, 'a real change of the Japanese body still marks the English')
+})
+
 t.test('publication per language: draft, schedule (Japan time), publish now; refusals in words', async (t) => {
   const time = clock()
   const { app, dir } = await editorApp(t, time)

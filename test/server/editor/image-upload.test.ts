@@ -3,10 +3,11 @@
 // decompression bomb are refused with the staff member's words; a responder and a missing token are 403.
 import t from 'tap'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { MAX_UPLOAD_BYTES } from '../../../server/editor/image-upload'
+import { oversizedImage } from '../../../server/content/warnings'
 import { IMAGES, multipart, pngBomb, upload, uploadApp } from './upload-helper'
 import { SITE } from '../../helper'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
@@ -57,6 +58,19 @@ t.test('a phone photo: stored upright, re-encoded with no EXIF, GPS or camera, u
 
   const audit = await app.staffStore.listAudit({})
   t.ok(audit.some((e) => e.action === 'content.upload' && e.target === answer.path && e.accountId === sessions.editor.accountId && e.outcome === 'ok'), 'audited content.upload with the path')
+
+  // A full-size phone photo, portrait by its orientation: stored no larger than the site serves, upright.
+  const full = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#6a8', noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+    .jpeg({ quality: 92 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer()
+  t.ok(full.length > 2_000_000, `the original is ${full.length} bytes`)
+  const big = await upload(app, sessions.editor, sessions.editor.csrf, { bytes: full, name: 'IMG_0001.JPG', type: 'image/jpeg' })
+  t.equal(big.statusCode, 200, big.body)
+  t.same([big.json().width, big.json().height], [1200, 1600], 'portrait, its longer side the widest size the site serves (1600 px)')
+  const bigStored = await sharp(readFileSync(join(dir, big.json().path))).metadata()
+  t.same([bigStored.width, bigStored.height], [1200, 1600], 'stored at that size')
+  t.equal(oversizedImage(big.json().path, 1200, statSync(join(dir, big.json().path)).size), null, 'content:check has nothing to say about it')
 
   // The same photo again (an admin, the token as a form field): the same file.
   const again = await upload(app, sessions.admin, null, { bytes: photo, name: 'site visit.jpeg', type: '' }, { _csrf: sessions.admin.csrf })

@@ -89,6 +89,11 @@ t.test('the reply template: the inquiry\'s language, its reference, the name and
   t.ok(cut.length <= BODY_MAX, `cut to ${cut.length} characters`)
   t.match(cut, '> （長いため、以下は省略しました）', 'the cut said in the inquiry\'s language')
   t.match(cut, /^山田 太郎 様\n/, 'a Japanese greeting')
+
+  // A name typed in half-width katakana is greeted in the full-width form a letter uses; other characters stay.
+  const kana = await addInquiry(seed, { name: 'ﾔﾏﾀﾞ ﾀﾛｳ（ＡＢＣ工務店）' }, 'ja')
+  const greeting = (stateOf(await openInquiry(app, ja, kana)).data.reply.form.body as string).split('\n')[0]
+  t.equal(greeting, 'ヤマダ タロウ（ＡＢＣ工務店） 様')
 })
 
 t.test('a view per GET, audited: the event and the audit entry both there; not on a POST rendered again', async (t) => {

@@ -4,10 +4,11 @@ import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { openDatabase } from '../../../server/contact/db'
+import { siteTime } from '../../../server/contact/site-time'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { startPostgres } from '../../../scripts/engines.mjs'
-import { freshPgDatabase, tempDataDir } from '../contact/helper'
+import { freshPgDatabase, serverDataDir } from '../contact/helper'
 
 const SITE = 'https://www.example.co.jp'
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -32,14 +33,14 @@ function staffStore(t: { teardown: (fn: () => unknown) => void }, dataDir: strin
 }
 
 t.test('add: the account and a one-time link, valid 24 hours, stored only as its hash', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   t.match(cli({ DATA_DIR: dir }, 'list').out, /^no accounts yet: add the first with npm run staff -- add EMAIL --role admin$/m)
   const before = Date.now()
   const add = cli({ DATA_DIR: dir }, 'add', ' Taro@Example.co.jp', '--role', 'admin', '--name', '山田 太郎')
   t.equal(add.code, 0, add.err)
   t.match(add.out, /^Account added: taro@example\.co\.jp \(admin\)\.$/m)
-  const until = /valid until (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC/.exec(add.out)?.[1]
-  const expiresAt = Date.parse(`${until!.replace(' ', 'T')}Z`)
+  const until = /valid until (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) JST/.exec(add.out)?.[1]
+  const expiresAt = Date.parse(`${until!.replace(' ', 'T')}+09:00`)
   t.ok(expiresAt >= Math.floor(before / 1000) * 1000 + 86_400_000 && expiresAt <= Date.now() + 86_400_000, `24 hours from now: ${until}`)
   const token = linkToken(add.out)
   const store = staffStore(t, dir)
@@ -49,7 +50,8 @@ t.test('add: the account and a one-time link, valid 24 hours, stored only as its
 
   const list = cli({ DATA_DIR: dir }, 'list')
   t.equal(list.code, 0)
-  t.match(list.out, /^taro@example\.co\.jp {2}admin {6}active {4}passkeys: 0, password\+TOTP: no {2}added \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC {2}山田 太郎$/m)
+  t.match(list.out, `added ${siteTime(new Date(account.createdAt).toISOString())}  `, 'in Japan time, as the staff pages show it')
+  t.match(list.out, /^taro@example\.co\.jp {2}admin {6}active {4}passkeys: 0, password\+TOTP: no {2}added \d{4}-\d\d-\d\d \d\d:\d\d:\d\d JST {2}山田 太郎$/m)
 
   const again = cli({ DATA_DIR: dir }, 'add', 'TARO@example.co.jp', '--role', 'editor')
   t.equal(again.code, 1, 'a duplicate: a failure, not a usage error')
@@ -58,7 +60,7 @@ t.test('add: the account and a one-time link, valid 24 hours, stored only as its
 })
 
 t.test('usage mistakes: exit 2 with the usage; failures: exit 1 with one line', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   const usage = (args: string[], message: RegExp) => {
     const r = cli({ DATA_DIR: dir }, ...args)
     t.equal(r.code, 2, args.join(' '))
@@ -73,7 +75,7 @@ t.test('usage mistakes: exit 2 with the usage; failures: exit 1 with one line', 
   usage(['add', 'a@example.com', '--role', 'admin', '--roles', 'x'], /^add: unknown option --roles/)
   usage(['remove', 'a@example.com'], /^unknown command: remove/)
   usage(['disable'], /^disable: EMAIL is required/)
-  usage(['audit', '--since', '2026-02-30'], /^--since: a day as YYYY-MM-DD \(UTC\), not "2026-02-30"/)
+  usage(['audit', '--since', '2026-02-30'], /^--since: a day as YYYY-MM-DD \(Japan time\), not "2026-02-30"/)
   usage(['audit', '--limit', '0'], /^--limit: a positive whole number/)
   for (const command of ['disable', 'enable', 'enrol']) {
     const r = cli({ DATA_DIR: dir }, command, 'nobody@example.com')
@@ -91,7 +93,7 @@ t.test('usage mistakes: exit 2 with the usage; failures: exit 1 with one line', 
 })
 
 t.test('disable ends the sessions at once; enrol removes the factors and gives a new link; audit shows it all', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   const first = linkToken(cli({ DATA_DIR: dir }, 'add', 'a@example.com', '--role', 'editor').out)
   t.equal(cli({ DATA_DIR: dir }, 'add', 'b@example.com', '--role', 'responder').code, 0)
   const store = staffStore(t, dir)
@@ -126,13 +128,13 @@ t.test('disable ends the sessions at once; enrol removes the factors and gives a
     ['account.enable', 'account.disable', 'signin', 'enrolment.create', 'account.enrol', 'password.set', 'signin', 'enrolment.create', 'account.add', 'enrolment.create', 'account.add'],
     'newest first, every change',
   )
-  t.match(audit[1], new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC {2}ok {7}account\\.disable {3}- {2}cli {2}account:a@example\\.com$`), 'the target account by its email')
+  t.match(audit[1], new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d JST {2}ok {7}account\\.disable {3}- {2}cli {2}account:a@example\\.com$`), 'the target account by its email')
   t.same(cli({ DATA_DIR: dir }, 'audit', '--account', 'a@example.com').out.trim().split('\n').map((l) => l.split(/ {2,}/)[2]), ['signin', 'password.set', 'signin'], '--account: what the account did')
   t.equal(cli({ DATA_DIR: dir }, 'audit', '--action', 'account.add').out.trim().split('\n').length, 2, '--action')
   t.equal(cli({ DATA_DIR: dir }, 'audit', '--action', 'account.add', '--limit', '1').out.trim().split('\n').length, 1, '--limit')
   t.equal(cli({ DATA_DIR: dir }, 'audit', '--since', '2999-01-01').out, 'no audit entries\n', '--since a day to come')
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
-  t.equal(cli({ DATA_DIR: dir }, 'audit', '--since', yesterday).out.trim().split('\n').length, 11, '--since yesterday (UTC): all of them')
+  t.equal(cli({ DATA_DIR: dir }, 'audit', '--since', yesterday).out.trim().split('\n').length, 11, '--since yesterday: all of them')
 })
 
 t.test('on PostgreSQL (DATABASE_URL): add and list', async (t) => {
@@ -142,7 +144,7 @@ t.test('on PostgreSQL (DATABASE_URL): add and list', async (t) => {
   const add = cli({ DATABASE_URL: url }, 'add', 'pg@example.com', '--role', 'responder', '--name', 'PG')
   t.equal(add.code, 0, add.err)
   const token = linkToken(add.out)
-  t.match(cli({ DATABASE_URL: url }, 'list').out, /^pg@example\.com {2}responder {2}active {4}passkeys: 0, password\+TOTP: no {2}added .* UTC {2}PG$/m)
+  t.match(cli({ DATABASE_URL: url }, 'list').out, /^pg@example\.com {2}responder {2}active {4}passkeys: 0, password\+TOTP: no {2}added .* JST {2}PG$/m)
   const store = await openPgStore(url, { poolSize: 1 })
   t.teardown(() => store.close())
   const account = (await store.staff.findAccountByEmail('pg@example.com'))!
@@ -151,7 +153,7 @@ t.test('on PostgreSQL (DATABASE_URL): add and list', async (t) => {
 })
 
 t.test('the built CLI: node dist/server/staff.js, as in the container', async (t) => {
-  const dir = tempDataDir(t)
+  const dir = serverDataDir(t)
   const run = (...args: string[]) => spawnSync(process.execPath, ['dist/server/staff.js', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', SITE_URL: '', DATA_DIR: dir } })
   const add = run('add', 'ops@example.com', '--role', 'admin')
   t.equal(add.status, 0, add.stderr)
