@@ -37,7 +37,8 @@ try {
               `peak RSS ${got.peakRssMb ?? '?'} MB (VmHWM ${load.highWaterMb() ?? '?'} MB); server ${alive ? 'alive' : 'GONE'}`,
           )
           if (!alive) {
-            console.log(`  the server's last words: ${load.server.output().trim().split('\n').slice(-3).join(' / ').slice(0, 400)}`)
+            const lines = load.server.output().trim().split('\n')
+            console.log(`  the server's last words: ${(lines.find((line) => /FATAL|out of memory/i.test(line)) ?? lines.at(-1) ?? '').slice(0, 400)}`)
             break
           }
         }

@@ -1,4 +1,4 @@
-/** Erasure (sql.ts): the step that removes an inquiry's personal data as a whole (export.ts is the one that carries it out). */
+/** Erasure (sql.ts): the step that removes an inquiry's personal data as a whole (the export, which carries it out, is export.ts). */
 import { run, get, type Dialect, type Row, type Work } from './sql'
 
 import type { Actor } from './types'

@@ -119,7 +119,7 @@ export async function exportServer(count: number, { databaseUrl = '' }: { databa
   const port = await freePort()
   // No retention job (the fill's inquiries are from 2024: it would erase the closed half at start) and no
   // digest; no shedding for event loop delay (a busy test machine), the heap limit's shedding stays.
-  const env = { DATA_DIR: dataDir, SITE_URL: `http://localhost:${port}`, LOG_LEVEL: 'error', MAX_EVENT_LOOP_DELAY_MS: '0', INQUIRY_RETENTION_DAYS: 'off', INBOX_DIGEST_HOUR: 'off', ...imageAllocatorEnv(), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
+  const env = { DATA_DIR: dataDir, SITE_URL: `http://localhost:${port}`, LOG_LEVEL: 'error', MAX_EVENT_LOOP_DELAY_MS: '0', INQUIRY_RETENTION_DAYS: 'off', INBOX_DIGEST_HOUR: 'off', ...imageAllocatorEnv(), ...(databaseUrl ? { DATABASE_URL: databaseUrl, FORM_SECRET: 'export-load-form-secret-0123456789' } : {}) }
   const server = await startBuiltServer(env, { port, timeoutMs: 60_000 })
   const pid = server.child.pid!
   const browser = { host: `localhost:${port}`, origin: `http://localhost:${port}` }
