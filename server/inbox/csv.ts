@@ -34,8 +34,18 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${neutralise(text).replace(/"/g, '""')}"`
 }
 
-/** A whole file: the BOM, the header, one record per row, each ended by CRLF. */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
-  const line = (cells: readonly (string | number | null)[]) => cells.map(csvCell).join(',') + CSV_NEWLINE
-  return CSV_BOM + line(header) + rows.map(line).join('')
+type Cells = readonly (string | number | null)[]
+
+/** Records, one per row, each ended by CRLF. */
+export function csvRecords(rows: readonly Cells[]): string {
+  return rows.map((cells) => cells.map(csvCell).join(',') + CSV_NEWLINE).join('')
+}
+
+/**
+ * A whole file, written as its rows come (a batch at a time: the inbox export's pages): the BOM and the
+ * header first, then each batch's records. Only one batch is held at a time.
+ */
+export async function* csvFile(header: readonly string[], batches: AsyncIterable<readonly Cells[]>): AsyncGenerator<string, void, undefined> {
+  yield CSV_BOM + csvRecords([header])
+  for await (const rows of batches) yield csvRecords(rows)
 }

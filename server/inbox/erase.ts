@@ -1,10 +1,8 @@
-/** Erasure and export (sql.ts): the two steps that carry or remove an inquiry's personal data as a whole. */
-import { matching, notesAndReplies, withMail } from './read'
+/** Erasure (sql.ts): the step that removes an inquiry's personal data as a whole (the export, which carries it out, is export.ts). */
 import { run, get, type Dialect, type Row, type Work } from './sql'
 
-import type { Actor, ExportedInquiry, InboxFilter } from './types'
+import type { Actor } from './types'
 import { audit, cancelPending, event } from './write'
-import type { AuditEntry } from '../staff/types'
 
 /**
  * Erases inquiries' personal data in one transaction: the fields blanked (token and recipient key
@@ -34,29 +32,3 @@ export function* erase(d: Dialect, ids: string[], reason: 'retention' | 'request
   }
   return erased
 }
-
-/** Every inquiry the filter matches with its notes and replies; an 'export' event each and the audit entry. */
-export function* exportRows(d: Dialect, filter: InboxFilter, actor: Actor, at: number, entry: AuditEntry): Work<ExportedInquiry[]> {
-  const rows: Row[] = yield* matching(d, filter)
-  const listed = yield* withMail(rows)
-  const { events, replyStatus } = yield* notesAndReplies(rows.map((r) => r.id))
-  const out: ExportedInquiry[] = listed.map((row, i) => {
-    const r = rows[i]!
-    const notes: ExportedInquiry['notes'] = []
-    const replies: ExportedInquiry['replies'] = []
-    for (const e of events.get(row.id) ?? []) {
-      const data = JSON.parse(e.data) as Record<string, any>
-      const author = (e.account_name as string | null) ?? null
-      if (e.kind === 'note' && typeof data.text === 'string') notes.push({ at: Number(e.at), author, text: data.text })
-      if (e.kind === 'reply' && typeof data.body === 'string') {
-        const status = (replyStatus.get(Number(data.outboxSeq)) ?? 'cancelled') as ExportedInquiry['replies'][number]['status']
-        replies.push({ at: Number(e.at), author, to: data.to, subject: data.subject, body: data.body, status })
-      }
-    }
-    return { ...row, preferredDate: r.preferred_date ?? '', message: r.message, notes, replies }
-  })
-  for (const row of out) yield* event(row.id, at, actor.accountId, 'export')
-  yield* audit(entry)
-  return out
-}
-

@@ -1,5 +1,6 @@
 /** The InboxStore (types.ts) over a runner and a dialect (sql.ts): the same work on SQLite and PostgreSQL. */
-import { erase, exportRows } from './erase'
+import { erase } from './erase'
+import { exportPages } from './export'
 import { detail, digestFor, dueForErasure, list } from './read'
 import type { Dialect, Runner } from './sql'
 import { stats } from './stats'
@@ -16,7 +17,7 @@ export function createInboxStore(runner: Runner, d: Dialect): InboxStore {
     queueReply: (id, reply, actor, at, entry) => write(queueReply(id, reply, actor, at, entry)),
     retryMail: (id, seq, actor, at, entry) => write(retryMail(id, seq, actor, at, entry)),
     stats: (now) => read(stats(now)),
-    exportRows: (filter, actor, at, entry) => write(exportRows(d, filter, actor, at, entry)),
+    exportPages: (filter, actor, at, entry) => exportPages(write, d, filter, actor, at, entry),
     dueForErasure: (closedBefore) => read(dueForErasure(closedBefore)),
     erase: (ids, reason, actor, at) => write(erase(d, ids, reason, actor, at)),
     claimJob: (job, period, at, entry) => write(claimJob(job, period, at, entry)),

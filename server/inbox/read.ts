@@ -77,10 +77,11 @@ export function* list(d: Dialect, filter: InboxFilter, paging: { page: number; p
   return { rows: yield* withMail(rows), total: Number(count.n), page: paging.page, pageSize: paging.pageSize }
 }
 
-/** Every row the filter matches, newest first (the export). */
-export function* matching(d: Dialect, filter: InboxFilter): Work<Row[]> {
+/** A page of the rows the filter matches, newest first: at most `limit`, below seq `before` (null: from the newest); the export's keyset pages. */
+export function* matchingPage(d: Dialect, filter: InboxFilter, before: number | null, limit: number): Work<Row[]> {
   const { where, args } = filterWhere(filter, d)
-  return yield all(`SELECT ${ROW_COLUMNS}, i.preferred_date, i.message FROM ${ROW_FROM} WHERE ${where} ORDER BY i.seq DESC`, ...args)
+  const below = before === null ? { sql: '', args: [] } : { sql: ' AND i.seq < ?', args: [before] }
+  return yield all(`SELECT ${ROW_COLUMNS}, i.preferred_date, i.message FROM ${ROW_FROM} WHERE ${where}${below.sql} ORDER BY i.seq DESC LIMIT ?`, ...args, ...below.args, limit)
 }
 
 export const EVENT_SELECT = 'SELECT e.*, s.name AS account_name FROM inquiry_events e LEFT JOIN staff_accounts s ON s.id = e.account_id'

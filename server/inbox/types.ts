@@ -65,8 +65,8 @@ export interface InboxFilter {
 }
 
 /**
- * The inbox's part of the inquiry store. Every method is one transaction; those taking an `audit`
- * entry write it in that transaction (the audit log: server/staff/types.ts).
+ * The inbox's part of the inquiry store. Every method is one transaction (exportPages one per page);
+ * those taking an `audit` entry write it in that transaction (the audit log: server/staff/types.ts).
  */
 export interface InboxStore {
   list(filter: InboxFilter, page: { page: number; pageSize: number }): Promise<InboxPage>
@@ -86,8 +86,13 @@ export interface InboxStore {
   /** A failed mail of this inquiry is pending again, due now; a pending one is due now. False when not this inquiry's, sent or cancelled. */
   retryMail(id: string, seq: number, actor: Actor, at: number, audit: AuditEntry): Promise<boolean>
   stats(now: number): Promise<InboxStats>
-  /** Every inquiry the filter matches (no paging), with notes and replies; an 'export' event each and the audit entry. */
-  exportRows(filter: InboxFilter, actor: Actor, at: number, audit: AuditEntry): Promise<ExportedInquiry[]>
+  /**
+   * Every inquiry the filter matches, newest first, with notes and replies, a page at a time (export.ts):
+   * each page read when the one before has been taken, in a transaction of its own writing an 'export'
+   * event per inquiry of the page; the first page also writes the audit entry. Those received after the
+   * export started are not in it; none is listed twice. Memory holds one page, whatever the count.
+   */
+  exportPages(filter: InboxFilter, actor: Actor, at: number, audit: AuditEntry): AsyncIterable<ExportedInquiry[]>
   /** Inquiries closed (done/spam) before `closedBefore`, not on legal hold, not erased yet: their ids. */
   dueForErasure(closedBefore: number): Promise<string[]>
   /**

@@ -2,7 +2,7 @@ import type { Locale } from '../../../shared/i18n/locales'
 import type { Translate } from '../../../shared/i18n/messages'
 import { DEFAULT_TIME_ZONE, JSON_UNESCAPED, todayIn } from '../../../shared/validation'
 import { siteTime } from '../../contact/site-time'
-import { toCsv } from '../../inbox/csv'
+import { csvFile } from '../../inbox/csv'
 import type { ExportedInquiry } from '../../inbox/types'
 import { staffTranslators } from './catalog'
 
@@ -32,12 +32,20 @@ function row(e: ExportedInquiry): string[] {
   return [e.id, siteTime(e.receivedAt), e.status, e.assigneeName ?? '', e.inquiryType, e.locale, e.name, e.nameKana, e.company, e.email, e.phone, e.preferredDate, e.message, notes, replies]
 }
 
-/** The CSV file (BOM, CRLF, every cell quoted, formulas neutralised: server/inbox/csv.ts), its header in `locale`. */
-export function exportCsv(rows: ExportedInquiry[], locale: Locale): string {
+/** The pages' inquiries as CSV rows, a page at a time. */
+async function* rowsOf(pages: AsyncIterable<ExportedInquiry[]>): AsyncGenerator<string[][], void, undefined> {
+  for await (const page of pages) yield page.map(row)
+}
+
+/**
+ * The CSV file (BOM, CRLF, every cell quoted, formulas neutralised: server/inbox/csv.ts), its header in
+ * `locale`, as text written page by page.
+ */
+export function exportCsv(pages: AsyncIterable<ExportedInquiry[]>, locale: Locale): AsyncGenerator<string, void, undefined> {
   const t = translatorOf(locale)
-  return toCsv(
+  return csvFile(
     EXPORT_COLUMNS.map((c) => t(`staff.inquiries.export.columns.${c}`)),
-    rows.map(row),
+    rowsOf(pages),
   )
 }
 
@@ -53,15 +61,26 @@ export function exportedJson(e: ExportedInquiry) {
   }
 }
 
+const unit = (ch: string) => '\\u' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
+/** JSON text with the characters below (exportJson) written as \u escapes. */
+const visible = (text: string) => text.replace(JSON_UNESCAPED, (match) => match.split('').map(unit).join(''))
+/** One array element as JSON.stringify(array, null, 2) indents it. */
+const element = (e: ExportedInquiry) => '  ' + JSON.stringify(exportedJson(e), null, 2).replaceAll('\n', '\n  ')
+
 /**
- * The JSON file: an array of the exported inquiries, indented. Characters JSON.stringify leaves raw but
- * that print as nothing or reorder text (bidirectional overrides, U+2028, zero-width ones) are written
- * as \u escapes: the same data once parsed, visible in any editor.
+ * The JSON file: an array of the exported inquiries, indented (the text JSON.stringify(all, null, 2)
+ * gives), as text written page by page. Characters JSON.stringify leaves raw but that print as nothing
+ * or reorder text (bidirectional overrides, U+2028, zero-width ones) are written as \u escapes: the same
+ * data once parsed, visible in any editor. The closing bracket comes last: a file cut short does not parse.
  */
-export function exportJson(rows: ExportedInquiry[]): string {
-  const text = JSON.stringify(rows.map(exportedJson), null, 2)
-  const unit = (ch: string) => '\\u' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
-  return text.replace(JSON_UNESCAPED, (match) => match.split('').map(unit).join('')) + '\n'
+export async function* exportJson(pages: AsyncIterable<ExportedInquiry[]>): AsyncGenerator<string, void, undefined> {
+  let before = '[\n'
+  for await (const page of pages) {
+    if (!page.length) continue
+    yield visible(before + page.map(element).join(',\n'))
+    before = ',\n'
+  }
+  yield before === '[\n' ? '[]\n' : '\n]\n'
 }
 
 /** 'inquiries-20261126.csv': what it is and the day (Japan time); ASCII only, never an address or a name. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
 import createError from '@fastify/error'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
@@ -32,13 +33,31 @@ function listTarget(format: ExportFormat, filter: InboxFilter, days: { from?: st
   return `inquiries format:${format}${query ? ` ${query}` : ''}${filter.q ? ' q' : ''}`
 }
 
-/** Sends the export as a download (no-store is on every staff answer already). */
-export function sendExport(req: FastifyRequest, reply: FastifyReply, rows: ExportedInquiry[], format: ExportFormat, what: 'inquiries' | 'inquiries-person', now: number) {
+/** `items` with its first one read now (the rest as they are asked for): a failure there is thrown here. */
+async function firstRead<T>(items: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = items[Symbol.asyncIterator]()
+  const first = await iterator.next()
+  return (async function* () {
+    if (!first.done) yield first.value
+    yield* { [Symbol.asyncIterator]: () => iterator }
+  })()
+}
+
+/**
+ * Sends the export as a download (no-store is on every staff answer already), written page by page as
+ * the client takes it: a Readable from the file's generator, so a page is read from the store only when
+ * the one before has gone out (backpressure; memory flat whatever the count). The first page is read
+ * before the answer starts: a failure there (the database away) is the usual error page. A failure
+ * later destroys the connection (fastify, for a stream that errs after the headers): the chunked answer
+ * lacks its last chunk, so no client takes the cut file for a whole one (a cut JSON file does not parse).
+ */
+export async function sendExport(req: FastifyRequest, reply: FastifyReply, pages: AsyncIterable<ExportedInquiry[]>, format: ExportFormat, what: 'inquiries' | 'inquiries-person', now: number) {
   const name = exportFileName(what, format, now)
   const locale = staffLocale(req, req.staffSession?.account.locale)
+  const read = await firstRead(pages)
   reply.header('content-disposition', attachment(name)).header('x-content-type-options', 'nosniff')
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(Buffer.from(exportCsv(rows, locale), 'utf8'))
-  return reply.type('application/json; charset=utf-8').send(exportJson(rows))
+  const file = format === 'csv' ? exportCsv(read, locale) : exportJson(read)
+  return reply.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8').send(Readable.from(file, { objectMode: false }))
 }
 
 /** The list page the export came from, with its filter: where the confirmation brings the staff member back. */
@@ -49,8 +68,8 @@ export function exportBack(req: FastifyRequest): string {
 /**
  * POST /admin/inquiries/export (the list page's form: the list filter's parameters, `format` csv|json,
  * `_csrf`), after a factor proved in the last 5 minutes: every inquiry the filter matches (no paging),
- * with notes and replies, as a download. The store writes an 'export' event per inquiry and the
- * 'inquiry.export' audit entry in one transaction.
+ * with notes and replies, as a download written page by page (sendExport). The store writes an 'export'
+ * event per inquiry with each page it reads, and the 'inquiry.export' audit entry with the first.
  */
 export async function exportInquiries(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
   const { filter, days, problems } = parseInboxQuery(rawFields(req))
@@ -59,6 +78,5 @@ export async function exportInquiries(req: FastifyRequest, reply: FastifyReply, 
   if (!isExportFormat(format)) throw new BadExport('format')
   const now = req.server.staffArea.now()
   const audit = auditOf(req, req.staffSession!.account.id, 'inquiry.export', listTarget(format, filter, days))
-  const rows = await req.server.inboxStore.exportRows(filter, actorOf(req), now, audit)
-  return sendExport(req, reply, rows, format, 'inquiries', now)
+  return sendExport(req, reply, req.server.inboxStore.exportPages(filter, actorOf(req), now, audit), format, 'inquiries', now)
 }

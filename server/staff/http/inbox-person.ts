@@ -79,8 +79,8 @@ export async function personAction(req: FastifyRequest, body: Record<string, str
 
 /**
  * POST /admin/inquiries/person/export (`email`, `format` csv|json), after a factor proved in the last 5
- * minutes: everything held about the address as a download; an 'export' event per inquiry and the
- * 'inquiry.export' audit entry (the address by its hash only).
+ * minutes: everything held about the address as a download written page by page (sendExport); an
+ * 'export' event per inquiry and the 'inquiry.export' audit entry (the address by its hash only).
  */
 export async function exportPerson(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
   const email = personEmail(body.email)
@@ -89,8 +89,7 @@ export async function exportPerson(req: FastifyRequest, reply: FastifyReply, bod
   if (!isExportFormat(format)) throw new BadExport('format')
   const now = req.server.staffArea.now()
   const audit = auditOf(req, req.staffSession!.account.id, 'inquiry.export', `${emailTarget(email)} format:${format}`)
-  const rows = await req.server.inboxStore.exportRows({ email, includeErased: true }, actorOf(req), now, audit)
-  return sendExport(req, reply, rows, format, 'inquiries-person', now)
+  return sendExport(req, reply, req.server.inboxStore.exportPages({ email, includeErased: true }, actorOf(req), now, audit), format, 'inquiries-person', now)
 }
 
 /**

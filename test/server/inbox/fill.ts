@@ -1,6 +1,7 @@
 // Many realistic inquiries written straight into an inquiry database (both engines), with their search
 // index entries and outbox rows, in bulk: for the query-plan tests (a few thousand, so the planners see
-// real tables) and bench/inbox-search.mjs (100,000). Deterministic: the same seed gives the same rows.
+// real tables), bench/inbox-search.mjs (100,000) and the export's memory (export-load.ts: every message as
+// long as the form allows). Deterministic: the same seed gives the same rows.
 import type pg from 'pg'
 import type { Db } from '../../../server/contact/db'
 import { replyKey } from '../../../server/contact/auto-reply'
@@ -47,8 +48,11 @@ function random(seed: number) {
 
 const HALF_KANA: Record<string, string> = { ヤマダ: 'ﾔﾏﾀﾞ', サトウ: 'ｻﾄｳ', スズキ: 'ｽｽﾞｷ', タナカ: 'ﾀﾅｶ' }
 
-/** One inquiry's columns (as both engines store them), the n-th of a seed; received one minute apart from `start`. */
-export function fakeInquiry(n: number, start = Date.UTC(2024, 0, 1), seed = 26) {
+/**
+ * One inquiry's columns (as both engines store them), the n-th of a seed; received one minute apart from
+ * `start`. Its message is 50–1,000 characters, or exactly `messageChars` when given.
+ */
+export function fakeInquiry(n: number, start = Date.UTC(2024, 0, 1), seed = 26, messageChars?: number) {
   const r = random(seed * 1_000_003 + n)
   const ja = r.next() < 0.75
   let name: string, nameKana: string, local: string
@@ -65,12 +69,14 @@ export function fakeInquiry(n: number, start = Date.UTC(2024, 0, 1), seed = 26) 
     nameKana = ''
     local = `${g!.toLowerCase()}.${s!.toLowerCase()}${r.int(1, 99)}`
   }
-  const target = r.int(50, 1000)
+  const drawn = r.int(50, 1000)
+  const target = messageChars ?? drawn
   const parts: string[] = []
   for (let topics = r.int(1, 3); topics > 0; topics--) {
     parts.push(ja ? `${r.next() < 0.3 ? '外壁' : r.pick(JA_PLACES)}の${r.pick(JA_WORKS)}${r.pick(JA_ASKS)}` : `We would like ${r.pick(EN_WORKS)} of our ${r.pick(EN_PLACES)}.`)
   }
-  while (parts.join(' ').length < target) parts.push(r.pick(ja ? JA_OTHER : EN_OTHER).replace('{n}', String(r.int(2, 300))))
+  // Their length as joined by spaces, kept as parts are added (joining at each step costs the square of a long message).
+  for (let length = parts.join(' ').length; length < target; length += 1 + parts.at(-1)!.length) parts.push(r.pick(ja ? JA_OTHER : EN_OTHER).replace('{n}', String(r.int(2, 300))))
   const message = parts.join(ja ? '' : ' ').slice(0, target)
   const email = `${local}@${r.pick(DOMAINS)}`
   const at = start + n * 60_000
@@ -97,26 +103,33 @@ type Fake = ReturnType<typeof fakeInquiry>
 const COLUMNS = ['id', 'received_at', 'locale', 'name', 'name_kana', 'company', 'email', 'reply_key', 'phone', 'inquiry_type', 'message', 'status', 'closed_at'] as const
 const fields = (f: Fake) => ({ name: f.name, nameKana: f.name_kana ?? '', company: f.company ?? '', email: f.email, phone: f.phone ?? '', message: f.message })
 
+export interface FillOptions {
+  /** Every message exactly this long (default: 50–1,000 characters each). */
+  messageChars?: number
+  /** false: no search index entries (a long message's costs milliseconds to build; an export never reads them). */
+  searchIndex?: boolean
+}
+
 /** Writes inquiries `from`…`to - 1` into SQLite in one transaction. */
-export function fillSqlite(db: Db, from: number, to: number): void {
+export function fillSqlite(db: Db, from: number, to: number, { messageChars, searchIndex = true }: FillOptions = {}): void {
   const inquiry = db.prepare(`INSERT INTO inquiries (${COLUMNS.join(', ')}, privacy_consent) VALUES (${COLUMNS.map(() => '?').join(', ')}, 1)`)
   const index = db.prepare('INSERT INTO inquiry_search (rowid, tokens) VALUES (?, ?)')
   const mail = db.prepare("INSERT INTO outbox (inquiry_id, kind, status, attempts, next_attempt_at, sent_at, queued_at, dedupe_key) VALUES (?, ?, 'sent', 1, ?, ?, ?, ?)")
   db.transaction(() => {
     for (let n = from; n < to; n++) {
-      const f = fakeInquiry(n)
+      const f = fakeInquiry(n, undefined, undefined, messageChars)
       const { lastInsertRowid } = inquiry.run(...COLUMNS.map((c) => f[c]))
-      index.run(lastInsertRowid, fts5Document(fields(f)))
+      if (searchIndex) index.run(lastInsertRowid, fts5Document(fields(f)))
       for (const kind of ['staff', 'auto-reply']) mail.run(f.id, kind, f.at, f.received_at, f.at, `${kind}:${f.id}`)
     }
   })()
 }
 
 /** Writes inquiries `from`…`to - 1` into PostgreSQL, a thousand per statement, in one transaction. */
-export async function fillPg(client: pg.PoolClient, from: number, to: number): Promise<void> {
+export async function fillPg(client: pg.PoolClient, from: number, to: number, { messageChars, searchIndex = true }: FillOptions = {}): Promise<void> {
   await client.query('BEGIN')
   for (let lo = from; lo < to; lo += 1000) {
-    const batch = Array.from({ length: Math.min(1000, to - lo) }, (_, i) => fakeInquiry(lo + i))
+    const batch = Array.from({ length: Math.min(1000, to - lo) }, (_, i) => fakeInquiry(lo + i, undefined, undefined, messageChars))
     const cols = COLUMNS.map((c) => batch.map((f) => f[c]))
     const inserted = await client.query(
       `INSERT INTO inquiries (${COLUMNS.join(', ')}, privacy_consent)
@@ -124,12 +137,14 @@ export async function fillPg(client: pg.PoolClient, from: number, to: number): P
       cols,
     )
     const seqOf = new Map(inserted.rows.map((row) => [row.id as string, row.seq as string]))
-    const docs = batch.map((f) => pgDocument(fields(f)))
-    await client.query('INSERT INTO inquiry_search (inquiry_seq, tokens, body) SELECT s, d::tsvector, b FROM unnest($1::bigint[], $2::text[], $3::text[]) AS t (s, d, b)', [
-      batch.map((f) => seqOf.get(f.id)),
-      docs.map((d) => d.tokens),
-      docs.map((d) => d.body),
-    ])
+    if (searchIndex) {
+      const docs = batch.map((f) => pgDocument(fields(f)))
+      await client.query('INSERT INTO inquiry_search (inquiry_seq, tokens, body) SELECT s, d::tsvector, b FROM unnest($1::bigint[], $2::text[], $3::text[]) AS t (s, d, b)', [
+        batch.map((f) => seqOf.get(f.id)),
+        docs.map((d) => d.tokens),
+        docs.map((d) => d.body),
+      ])
+    }
     for (const kind of ['staff', 'auto-reply']) {
       await client.query(
         `INSERT INTO outbox (inquiry_id, kind, status, attempts, next_attempt_at, sent_at, queued_at, dedupe_key)

@@ -3,6 +3,7 @@
 // contact form would store them, hostile text included: the store takes what it is given), tokens.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../../server/config'
 import { openDatabase } from '../../../server/contact/db'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
@@ -44,11 +45,11 @@ export function values(overrides: Partial<ContactValues> = {}): ContactValues {
 
 /**
  * The app on its own database (SQLite in a fresh DATA_DIR, or `databaseUrl`), the staff clock `time`,
- * an admin signed in, and a store of its own on the same data for seeding.
+ * an admin signed in, and a store of its own on the same data for seeding. `overrides`: more config.
  */
-export async function inboxApp(t: Teardown, time: Clock = clock(), databaseUrl = '') {
+export async function inboxApp(t: Teardown, time: Clock = clock(), databaseUrl = '', overrides: Partial<Config> = {}) {
   const dataDir = tempDataDir(t)
-  const app = await build(t, { dataDir, databaseUrl }, { staff: { now: time.now } })
+  const app = await build(t, { dataDir, databaseUrl, ...overrides }, { staff: { now: time.now } })
   const seedStore: InquiryStore = databaseUrl ? await openPgStore(databaseUrl, { poolSize: 2 }) : createSqliteStore(openDatabase(dataDir))
   t.teardown(() => seedStore.close())
   const adminAccount = await addAccount(app, time, 'admin')

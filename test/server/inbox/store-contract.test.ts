@@ -1,7 +1,9 @@
 // The inbox store's contract (server/inbox/types.ts) on both engines: every method, the widened
 // outbox, two replicas racing for a job's period and a digest, and erasure leaving no personal text.
 import t from 'tap'
+import { EXPORT_PAGE_ROWS } from '../../../server/inbox/export'
 import { InboxRefused } from '../../../server/inbox/refused'
+import type { ExportedInquiry } from '../../../server/inbox/types'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { account, actor, addInquiry, DAY, engines, entry, MIN, T0 } from './helper'
 
@@ -9,6 +11,13 @@ const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
 
 const page = { page: 1, pageSize: 50 }
+
+/** Every page of an export, in one list. */
+async function exported(pages: AsyncIterable<ExportedInquiry[]>): Promise<ExportedInquiry[]> {
+  const rows: ExportedInquiry[] = []
+  for await (const p of pages) rows.push(...p)
+  return rows
+}
 
 for (const engine of engines(postgres)) {
   t.test(`${engine.name}: the inbox store`, async (t) => {
@@ -238,14 +247,14 @@ for (const engine of engines(postgres)) {
       t.equal((await store.inbox.stats(now + 400 * DAY)).medianFirstReplyMs, null, 'none replied in the window')
     })
 
-    t.test('exportRows: every match with notes and replies, an export event each, the audit entry', async (t) => {
+    t.test('exportPages: every match with notes and replies, an export event each, the audit entry', async (t) => {
       const { store } = await engine.fresh(t)
       await store.staff.addAccount(account('resp', { name: '担当' }), entry('account.add', 'x'))
       const a = await addInquiry(store, { email: 'a@example.com', preferredDate: '2026-05-01' })
       const b = await addInquiry(store, { email: 'b@example.com' }, T0 + 1)
       await store.inbox.change(a, { note: 'メモ' }, actor(), T0 + 2, entry('inquiry.change', a))
       const seq = (await store.inbox.queueReply(a, { to: 'a@example.com', replyTo: 'r@example.com', subject: '件名', body: '本文', status: 'waiting' }, actor(), T0 + 3, entry('inquiry.reply', a)))!
-      const rows = await store.inbox.exportRows({}, actor(), T0 + 4, entry('inquiry.export', ''))
+      const rows = await exported(store.inbox.exportPages({}, actor(), T0 + 4, entry('inquiry.export', '')))
       t.same(rows.map((r) => r.id), [b, a], 'newest first')
       const ra = rows[1]!
       t.equal(ra.message, '事務所の改修について相談したいです。')
@@ -254,10 +263,40 @@ for (const engine of engines(postgres)) {
       t.same(ra.replies, [{ at: T0 + 3, author: '担当', to: 'a@example.com', subject: '件名', body: '本文', status: 'pending' }])
       t.ok(seq > 0)
       t.equal(ra.status, 'waiting')
-      t.same((await store.inbox.exportRows({ email: 'B@example.com' }, actor(), T0 + 5, entry('inquiry.export', ''))).map((r) => r.id), [b])
+      t.same((await exported(store.inbox.exportPages({ email: 'B@example.com' }, actor(), T0 + 5, entry('inquiry.export', '')))).map((r) => r.id), [b])
+      t.same(await exported(store.inbox.exportPages({ email: 'nobody@example.com' }, actor(), T0 + 6, entry('inquiry.export', ''))), [], 'none: no page')
       t.same((await store.inbox.detail(a))!.events.filter((e) => e.kind === 'export').length, 1)
       t.same((await store.inbox.detail(b))!.events.filter((e) => e.kind === 'export').length, 2)
-      t.equal((await store.staff.listAudit({ action: 'inquiry.export' })).length, 2)
+      t.equal((await store.staff.listAudit({ action: 'inquiry.export' })).length, 3, 'audited, also when none matched')
+    })
+
+    t.test('exportPages: keyset pages in order, none twice or missed while inquiries arrive; only what was read is recorded', async (t) => {
+      const { store, raw } = await engine.fresh(t)
+      const total = 2 * EXPORT_PAGE_ROWS + 50
+      await raw.fill(0, total)
+      const filled = (await raw.all('SELECT id FROM inquiries ORDER BY seq DESC')).map((r) => r.id as string)
+      const exportEvents = async () => Number((await raw.all("SELECT COUNT(*) AS n FROM inquiry_events WHERE kind = 'export'"))[0]!.n)
+
+      const pages: string[][] = []
+      const arrived: string[] = []
+      for await (const page of store.inbox.exportPages({}, actor(), T0, entry('inquiry.export', ''))) {
+        pages.push(page.map((r) => r.id))
+        t.equal(await exportEvents(), pages.flat().length, `page ${pages.length}: an export event for each inquiry read so far, no more`)
+        // Inquiries arrive between pages, newer than any: not in the export, and no page shifts.
+        arrived.push(await addInquiry(store, { email: `late${pages.length}@example.com` }, T0 + pages.length * MIN))
+      }
+      t.same(pages.map((p) => p.length), [EXPORT_PAGE_ROWS, EXPORT_PAGE_ROWS, 50], 'pages of EXPORT_PAGE_ROWS')
+      t.same(pages.flat(), filled, 'every inquiry there at the start, newest first, once')
+      t.notOk(pages.flat().some((id) => arrived.includes(id)), 'none received after the export started')
+      t.equal((await store.staff.listAudit({ action: 'inquiry.export' })).length, 1, 'one audit entry')
+
+      const first: string[] = []
+      for await (const page of store.inbox.exportPages({}, actor(), T0, entry('inquiry.export', ''))) {
+        first.push(...page.map((r) => r.id))
+        break // the client went away after the first page
+      }
+      t.same(first, [...arrived].reverse().concat(filled).slice(0, EXPORT_PAGE_ROWS), 'the second export starts with the newest')
+      t.equal(await exportEvents(), total + EXPORT_PAGE_ROWS, 'the abandoned export recorded its first page only')
     })
 
     t.test('claimJob and queueDigest: two replicas at the same moment, exactly one wins', async (t) => {

@@ -12,7 +12,7 @@ import { hashPassword } from '../../../server/staff/password'
 import { newRecoveryCodes } from '../../../server/staff/recovery-codes'
 import { SESSION_COOKIE } from '../../../server/staff/http/session'
 import { newTotpSecret } from '../../../server/staff/totp'
-import type { Account, Role } from '../../../server/staff/types'
+import type { Account, Role, StaffStore } from '../../../server/staff/types'
 import { build, SITE } from '../../helper'
 import { SoftAuthenticator } from './soft-authenticator'
 
@@ -41,8 +41,12 @@ export interface TestAccount {
 }
 
 /** An account with a password and TOTP factor, as enrolment would leave it. */
-export async function addAccount(app: FastifyInstance, time: Clock, role: Role = 'admin', email = `${role}-${randomUUID().slice(0, 8)}@example.test`): Promise<TestAccount> {
-  const store = app.staffStore
+export function addAccount(app: FastifyInstance, time: Clock, role: Role = 'admin', email?: string): Promise<TestAccount> {
+  return addAccountTo(app.staffStore, time, role, email)
+}
+
+/** The same in a staff store of its own (a database a built server is then started on). */
+export async function addAccountTo(store: StaffStore, time: Pick<Clock, 'now'>, role: Role = 'admin', email = `${role}-${randomUUID().slice(0, 8)}@example.test`): Promise<TestAccount> {
   const account: Account = { id: randomUUID(), email, name: `${role} 太郎`, role, locale: 'ja', disabled: false, createdAt: time.now() }
   const audit = (action: string) => ({ at: time.now(), accountId: null, address: 'cli', action, target: `account:${account.id}`, outcome: 'ok' as const })
   await store.addAccount(account, audit('account.add'))
