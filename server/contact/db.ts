@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type pg from 'pg'
 import { ensurePrivateFile, securePrivateData, stderrModeFixLog, type ModeFixLog } from './private-files'
 import { SECRET_FILE } from './secret'
-import { STAFF_TABLES } from '../staff/schema'
+import { STAFF_AUDIT_REPEATS, STAFF_TABLES } from '../staff/schema'
 import { INBOX_PG, INBOX_SQLITE } from '../inbox/schema'
 import { indexExistingPg, indexExistingSqlite } from '../inbox/search-index'
 import { EDITOR_TABLES } from '../editor/schema'
@@ -89,6 +89,8 @@ export const MIGRATIONS: Migration[] = [
   { version: 5, name: 'inquiry inbox', sql: INBOX_SQLITE, pg: INBOX_PG, data: indexExistingSqlite, pgData: indexExistingPg },
   // The content editor (server/editor/schema.ts): revisions, translation marks, presence.
   { version: 6, name: 'content editor', sql: EDITOR_TABLES },
+  // Anonymous refusals and failures counted per address and hour in one audit row (server/staff/schema.ts).
+  { version: 8, name: 'staff audit repeats', sql: STAFF_AUDIT_REPEATS },
 ]
 
 function migrate(db: Db): void {

@@ -3,12 +3,11 @@ import type { InquiryData } from '../../../shared/admin/inquiry/page-data'
 import { staffHref } from '../../../shared/admin/paths'
 import type { InquiryDetail } from '../../inbox/types'
 import { snapshotOf } from '../../plugins/content'
-import { requestPath } from '../../request-locale'
 import { StaffForbidden } from './errors'
 import { readReply, readTriage } from './inquiry-forms'
 import { actorOf, findInquiry, inquiryAudit, inquiryData, staffOf } from './inquiry-page'
 import type { StaffPageAnswer } from './pages'
-import { auditOf } from './services'
+import { auditOf, pathTarget } from './services'
 
 /**
  * The inquiry page's three forms, each POSTed to its own path (STAFF_PATHS.inquiryChange,
@@ -45,7 +44,7 @@ export async function changeInquiry(req: FastifyRequest, reply: FastifyReply, bo
   if (Object.keys(read.errors).length) return again(req, detail, 422, { was: read.was, triage: { form: read.form, errors: read.errors } })
   const account = req.staffSession!.account
   if (read.change.legalHold === false && account.role !== 'admin') {
-    await req.server.staffArea.store.audit(auditOf(req, account.id, 'request.refused', `path:${requestPath(req)} hold`, 'refused'))
+    await req.server.staffArea.store.audit(auditOf(req, account.id, 'request.refused', `${pathTarget(req)} hold`, 'refused'))
     throw new StaffForbidden()
   }
   if (Object.keys(read.change).length) {

@@ -12,7 +12,7 @@ import { hashPassword } from '../../../server/staff/password'
 import { newRecoveryCodes } from '../../../server/staff/recovery-codes'
 import { SESSION_COOKIE } from '../../../server/staff/http/session'
 import { newTotpSecret } from '../../../server/staff/totp'
-import type { Account, Role } from '../../../server/staff/types'
+import type { Account, AuditRecord, Role } from '../../../server/staff/types'
 import { build, SITE } from '../../helper'
 
 /** 2026-11-26 00:00:00 UTC, and a clock the test moves. */
@@ -51,6 +51,9 @@ export async function addAccount(app: FastifyInstance, time: Clock, role: Role =
   await store.setPasswordFactor({ accountId: account.id, passwordHash: await hashPassword(password), totpSecret, lastTotpStep: 0, createdAt: time.now() }, hashes, audit('password.set'))
   return { account, password, totpSecret, recoveryCodes: codes }
 }
+
+/** How many audit entries rows count (a row of repeats counts each anonymous refusal or failure of its hour). */
+export const entries = (rows: AuditRecord[]) => rows.reduce((n, r) => n + r.repeats, 0)
 
 /** The TOTP code of a secret at an instant. */
 export const codeAt = (secret: string, nowMs: number) => generate({ secret, epoch: Math.floor(nowMs / 1000) })
