@@ -1,4 +1,5 @@
 import { SECRET_PARAMS, STAFF_PATHS, STAFF_ROOT, isStaffPath } from '../shared/admin/paths'
+import { decoded } from '../shared/url-policy'
 import { printable } from '../shared/validation'
 
 /**
@@ -29,15 +30,6 @@ const SECRET_SEGMENTS = Object.values(STAFF_PATHS).flatMap((pattern) => {
   return at === -1 ? [] : [{ before: parts.slice(0, at), at }]
 })
 
-/** A path segment or a query name percent-decoded, or as it is when it does not decode. */
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
-}
-
 /**
  * A staff path with its secret segments replaced. The comparison ignores empty and '.' segments and how a
  * segment is spelt ('/admin//%65nrol/<token>' is still an enrolment link): such a path is written in its
@@ -45,7 +37,7 @@ function decoded(text: string): string {
  */
 function redactStaffPath(path: string): string {
   const segments = path.split('/').filter((segment, i) => i === 0 || (segment !== '' && segment !== '.'))
-  const plain = segments.map((segment) => decoded(segment).toLowerCase())
+  const plain = segments.map((segment) => (decoded(segment) ?? segment).toLowerCase())
   let found = false
   for (const { before, at } of SECRET_SEGMENTS) {
     if (segments.length <= at || !before.every((part, i) => part.startsWith(':') || part === plain[i])) continue
@@ -61,7 +53,8 @@ function queryNames(search: string): string {
     .split('&')
     .filter(Boolean)
     .map((pair) => {
-      const name = decoded(pair.split('=')[0]!)
+      const raw = pair.split('=')[0]!
+      const name = decoded(raw) ?? raw
       return PLAIN_NAME.test(name) ? name : REDACTED
     })
     .join('&')

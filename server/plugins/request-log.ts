@@ -42,7 +42,7 @@ function redacted(arg: unknown): unknown {
  */
 export const LOG_SAFETY: Pick<LoggerOptions, 'serializers' | 'hooks'> = {
   serializers: {
-    req: (req: FastifyRequest) => ({ method: req.method, url: loggedUrl(req.url), host: req.host, remoteAddress: req.ip }),
+    req: (req: FastifyRequest) => ({ method: req.method, url: loggedUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
     err: (err: Error) => {
       const out = stdSerializers.err(err)
       return { ...out, message: redactText(out.message), ...(out.stack ? { stack: redactText(out.stack) } : {}) }

@@ -191,10 +191,7 @@ export interface StaffStore {
   useAccessToken(id: string, at: number, audit: AuditEntry): Promise<void>
 
   // Audit log
-  /**
-   * Appends an entry on its own (a view, a refused request, a failed sign-in). A refusal or failure with no
-   * account adds one to its address's row of the same action and outcome for the hour instead, if there is one.
-   */
+  /** Appends an entry (a view, a refused request); a refusal or failure of no account adds one to its address's row of the hour instead (store-rows.ts, foldWindow). */
   audit(entry: AuditEntry): Promise<void>
   /** Newest first. */
   listAudit(query: AuditQuery): Promise<AuditRecord[]>

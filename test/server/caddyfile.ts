@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 
-/** The lines of the site block's `rate_limit { … }` of a Caddyfile: the first line's index and the one after the block. */
-function blockRange(lines: string[]): [number, number] | null {
-  const start = lines.findIndex((l) => /^\s*rate_limit\s*\{\s*$/.test(l))
+/** The first block whose opening line matches `opener`: its line index and the index after its closing brace. */
+function blockRange(lines: string[], opener: RegExp): [number, number] | null {
+  const start = lines.findIndex((l) => opener.test(l.replace(/#.*$/, '')))
   if (start === -1) return null
   let depth = 0
   for (let i = start; i < lines.length; i++) {
@@ -19,21 +19,31 @@ function blockRange(lines: string[]): [number, number] | null {
   return null
 }
 
-/** The rate_limit block of a Caddyfile, one directive a line, nested blocks joined by ' > ' ('zone staff > key {remote_host}'); [] without one. */
-export function rateLimit(caddyfile: string): string[] {
+/**
+ * The first block of a Caddyfile whose opening line matches `opener` (`/^\s*reverse_proxy\b/`): the words after
+ * the directive's name on that line, and its directives one a line, comments left out, nested blocks joined by ' > '
+ * ('transport http > dial_timeout 2s'), sorted; null without one.
+ */
+export function caddyBlock(caddyfile: string, opener: RegExp): { args: string[]; directives: string[] } | null {
   const lines = caddyfile.split('\n')
-  const range = blockRange(lines)
-  if (!range) return []
+  const range = blockRange(lines, opener)
+  if (!range) return null
+  const code = (line: string) => line.replace(/#.*$/, '').trim().replace(/\s+/g, ' ')
   const directives: string[] = []
   const blocks: string[] = []
-  for (const line of lines.slice(range[0] + 1, range[1] - 1).map((l) => l.replace(/#.*$/, '').trim().replace(/\s+/g, ' '))) {
+  for (const line of lines.slice(range[0] + 1, range[1] - 1).map(code)) {
     if (!line) continue
     if (line === '}') blocks.pop()
     else if (line.endsWith('{')) blocks.push(line.slice(0, -1).trim())
     else directives.push([...blocks, line].join(' > '))
   }
-  return directives
+  return { args: code(lines[range[0]]!).slice(0, -1).trim().split(' ').slice(1), directives: directives.sort() }
 }
+
+const RATE_LIMIT = /^\s*rate_limit\s*\{\s*$/
+
+/** The rate_limit block's directives ('zone staff > key {remote_host}'), [] without one. */
+export const rateLimit = (caddyfile: string): string[] => caddyBlock(caddyfile, RATE_LIMIT)?.directives ?? []
 
 /** Whether the installed caddy has the rate_limit handler (Debian's 2.6.2 has not). */
 export function caddyHasRateLimit(): boolean {
@@ -44,7 +54,7 @@ export function caddyHasRateLimit(): boolean {
 /** A Caddyfile's text without its rate_limit block (and the comment lines just above it). */
 export function withoutRateLimit(caddyfile: string): string {
   const lines = caddyfile.split('\n')
-  const range = blockRange(lines)
+  const range = blockRange(lines, RATE_LIMIT)
   if (!range) return caddyfile
   let start = range[0]
   while (start > 0 && /^\s*#/.test(lines[start - 1]!)) start--

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ENV_VARIABLES, loadConfig } from '../../server/config'
 import { replicaProxyConfig } from '../../scripts/engines.mjs'
-import { adaptable, findHandler } from './caddyfile'
+import { adaptable, caddyBlock, findHandler } from './caddyfile'
 import { enforceUnicity, environmentOf, interpolate, isMap, loadModel, mergeYaml, secretTarget, target, yaml } from './compose'
 
 // docker-compose.replicas.yml, the override for several replicas (used as
@@ -169,20 +169,8 @@ t.test('postgres and redis: healthy before the site starts, reachable by it only
 
 /** The directives of the reverse_proxy block of a Caddyfile (nested blocks flattened, comments left out), and its upstreams. */
 function reverseProxy(caddyfile: string): { upstreams: string[]; directives: string[] } {
-  const code = caddyfile.replace(/#.*$/gm, '')
-  const m = /^\s*reverse_proxy([^{\n]*)\{/m.exec(code)
-  if (!m) return { upstreams: [], directives: [] }
-  const directives: string[] = []
-  const blocks: string[] = []
-  for (const line of code.slice(m.index + m[0].length).split('\n').map((l) => l.trim().replace(/\s+/g, ' '))) {
-    if (!line) continue
-    if (line === '}') {
-      if (!blocks.length) break
-      blocks.pop()
-    } else if (line.endsWith('{')) blocks.push(line.slice(0, -1).trim())
-    else directives.push([...blocks, line].join(' > '))
-  }
-  return { upstreams: m[1]!.trim().split(/\s+/).filter(Boolean), directives: directives.sort() }
+  const block = caddyBlock(caddyfile, /^\s*reverse_proxy\b/)
+  return { upstreams: block?.args ?? [], directives: block?.directives ?? [] }
 }
 
 t.test('the proxy balances over the three replicas, with an active health check (deploy/Caddyfile.replicas)', async (t) => {
