@@ -29,7 +29,7 @@ export const REDACT_PATHS = [
 /** A log call's argument with each staff URL in it in its logged form: a text, or the strings of an object's own fields. */
 function redacted(arg: unknown): unknown {
   if (typeof arg === 'string') return redactText(arg)
-  if (!arg || typeof arg !== 'object' || arg instanceof Error) return arg
+  if (!arg || typeof arg !== 'object' || arg instanceof Error || Array.isArray(arg)) return arg
   const entries = Object.entries(arg)
   if (!entries.some(([, value]) => typeof value === 'string' && value !== redactText(value))) return arg
   return Object.fromEntries(entries.map(([key, value]) => [key, typeof value === 'string' ? redactText(value) : value]))
