@@ -15,7 +15,7 @@ import compress from '@fastify/compress'
 import underPressure from '@fastify/under-pressure'
 import healthPlugin from './plugins/health'
 import metricsPlugin from './plugins/metrics'
-import requestLogPlugin, { REDACT_PATHS, requestId } from './plugins/request-log'
+import requestLogPlugin, { LOG_SAFETY, REDACT_PATHS, requestId } from './plugins/request-log'
 import securityHeadersPlugin from './plugins/security-headers'
 import localePlugin from './plugins/locale'
 import payloadPlugin from './plugins/payload'
@@ -34,6 +34,7 @@ import urlPolicyPlugin, { refuseBadUrls } from './plugins/url-policy'
 import { answerClientError } from './client-error'
 import { capConnections, httpServerOptions } from './http-limits'
 import { validatorCompiler } from './request-schemas'
+import { REDACTED } from './logged-url'
 
 export interface AppDeps {
   /** Already-loaded content (tests); by default the content folder is loaded and validated. */
@@ -86,7 +87,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      ...LOG_SAFETY,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // Fastify's own two lines per request are replaced by the one line of plugins/request-log.

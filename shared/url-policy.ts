@@ -18,7 +18,8 @@ const UNSAFE_DECODED = /[\u0000-\u001f\u007f-\u009f\\]/
 /** Longest request URL the site answers; past this a request gets 414 before any other work. */
 export const MAX_URL_LENGTH = 4096
 
-function decoded(path: string): string | null {
+/** A path (or one of its parts) percent-decoded, or null when its percent-encoding does not decode. */
+export function decoded(path: string): string | null {
   try {
     return decodeURIComponent(path)
   } catch {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import type pg from 'pg'
 import { ensurePrivateFile, securePrivateData, stderrModeFixLog, type ModeFixLog } from './private-files'
 import { SECRET_FILE } from './secret'
-import { PASSKEY_CHALLENGES_TABLE, STAFF_TABLES } from '../staff/schema'
+import { PASSKEY_CHALLENGES_TABLE, STAFF_AUDIT_REPEATS, STAFF_TABLES } from '../staff/schema'
 import { INBOX_PG, INBOX_SQLITE } from '../inbox/schema'
 import { indexExistingPg, indexExistingSqlite } from '../inbox/search-index'
 import { EDITOR_TABLES } from '../editor/schema'
@@ -92,6 +92,8 @@ export const MIGRATIONS: Migration[] = [
   { version: 6, name: 'content editor', sql: EDITOR_TABLES },
   // Passkey challenges answered once (server/staff/schema.ts): a captured answer replayed is refused on every replica.
   { version: 7, name: 'single-use passkey challenges', sql: PASSKEY_CHALLENGES_TABLE },
+  // Anonymous refusals and failures counted per address and hour in one audit row (server/staff/schema.ts).
+  { version: 8, name: 'staff audit repeats', sql: STAFF_AUDIT_REPEATS },
 ]
 
 function migrate(db: Db): void {

@@ -16,7 +16,7 @@ import { createStaffRenderer } from '../staff/http/render'
 import { staffRoutes } from '../staff/http/routes'
 import { staffApi } from '../staff/http/api'
 import { inboxApi } from '../staff/http/inbox-api'
-import { auditOf } from '../staff/http/services'
+import { auditOf, pathTarget } from '../staff/http/services'
 import { createSigner } from '../staff/http/signed'
 import { snapshotOf } from './content'
 
@@ -52,7 +52,7 @@ export default fp<StaffPluginOptions>(
       if (!on) throw new StaffAreaOff()
       if (!servedSecurely(req)) {
         insecure.add(req)
-        await app.staffArea.store.audit(auditOf(req, null, 'request.refused', `path:${requestPath(req)} insecure`, 'refused'))
+        await app.staffArea.store.audit(auditOf(req, null, 'request.refused', `${pathTarget(req)} insecure`, 'refused'))
         throw new StaffInsecure()
       }
     })

@@ -4,7 +4,7 @@ import { randomToken, sha256Hex } from './tokens'
 import { DEFAULT_LOCALE } from '../../shared/i18n/locales'
 import { printable } from '../../shared/validation'
 import { StaffConflict } from './store-rows'
-import { isRole, type Account, type AuditEntry, type AuditQuery, type Role, type StaffStore } from './types'
+import { isRole, type Account, type AuditEntry, type AuditQuery, type AuditRecord, type Role, type StaffStore } from './types'
 
 /**
  * Accounts as the CLI (`npm run staff`) and the admins' pages use them: add one with a one-time
@@ -42,7 +42,7 @@ export interface EnrolmentInvite {
   expiresAt: number
 }
 
-export interface AuditLine extends AuditEntry {
+export interface AuditLine extends AuditRecord {
   /** The email of entry.accountId, when the account exists. */
   email: string | null
   /** The target with an account's id replaced by its email ('account:<email>'), when the account exists. */

@@ -82,7 +82,8 @@ async function auditCommand(accounts: Accounts, args: string[]): Promise<void> {
   if (lines.length === 0) return out('no audit entries')
   for (const e of lines) {
     const who = e.email ?? (e.accountId ? `account:${e.accountId}` : '-')
-    out([shown(e.at), e.outcome.padEnd(7), e.action.padEnd(16), who, e.address, e.targetText].map((cell) => printable(cell)).join('  ').trimEnd())
+    const repeats = e.repeats > 1 ? `x${e.repeats} in the hour` : ''
+    out([shown(e.at), e.outcome.padEnd(7), e.action.padEnd(16), who, e.address, e.targetText, repeats].map((cell) => printable(cell)).join('  ').trimEnd())
   }
 }
 

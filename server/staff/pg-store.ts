@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { pgTransaction, unavailable } from '../contact/pg-schema'
 import type { AuditEntry, Session, StaffStore } from './types'
 import { pgChallenges } from './challenge-store'
-import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditEntry, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
+import { accountChange, auditInsert, auditSelect, auditValues, duplicateEmail, toAccessToken, toAccount, toAuditRecord, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
 
 /**
  * The staff store in PostgreSQL, on the inquiry store's pool (DATABASE_URL): every replica sees the
@@ -15,8 +15,7 @@ import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, t
 export function createPgStaffStore(pool: pg.Pool): StaffStore {
   const query = (text: string, values: unknown[] = []) => pool.query(text, values).catch(unavailable)
   const tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => pgTransaction(pool, work)
-  const audit = (client: pg.Pool | pg.PoolClient, e: AuditEntry) =>
-    client.query('INSERT INTO staff_audit (at, account_id, address, action, target, outcome) VALUES ($1, $2, $3, $4, $5, $6)', [e.at, e.accountId, e.address, e.action, e.target, e.outcome])
+  const audit = (client: pg.Pool | pg.PoolClient, e: AuditEntry) => client.query(auditInsert((n) => `$${n}`), auditValues(e))
   /** One statement and its audit entry, in one transaction: the statement's row count. */
   const write = (entry: AuditEntry, text: string, values: unknown[]) =>
     tx(async (client) => {
@@ -181,7 +180,7 @@ export function createPgStaffStore(pool: pg.Pool): StaffStore {
     },
     listAudit(q) {
       const { sql, args } = auditSelect(q, (n) => `$${n}`, null)
-      return many(sql, args, toAuditEntry)
+      return many(sql, args, toAuditRecord)
     },
     async purgeAudit(before) {
       return (await query('DELETE FROM staff_audit WHERE at < $1', [before])).rowCount ?? 0

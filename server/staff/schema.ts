@@ -100,3 +100,16 @@ export const PASSKEY_CHALLENGES_TABLE = `
   );
   CREATE INDEX staff_passkey_challenges_expires ON staff_passkey_challenges (expires_at);
 `
+
+/**
+ * Migration 8: audit rows that stand for several entries. A refusal or failure with no account (anyone can
+ * cause as many as they like) is counted in its address's row of the same action and outcome for the hour
+ * (`fold_window`: the hour's first millisecond; store-rows.ts, foldWindow) instead of a row of its own:
+ * `repeats` says how many. The unique index is what makes the count atomic on either engine (an insert
+ * that meets the hour's row adds one to it). Rows written before it have no window: one entry each.
+ */
+export const STAFF_AUDIT_REPEATS = `
+  ALTER TABLE staff_audit ADD COLUMN repeats INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE staff_audit ADD COLUMN fold_window BIGINT;
+  CREATE UNIQUE INDEX staff_audit_fold ON staff_audit (fold_window, address, action, outcome) WHERE fold_window IS NOT NULL;
+`

@@ -1,7 +1,7 @@
 import type { Db } from '../contact/db'
 import type { AuditEntry, Session, StaffStore } from './types'
 import { sqliteChallenges } from './challenge-store'
-import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditEntry, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
+import { accountChange, auditInsert, auditSelect, auditValues, duplicateEmail, toAccessToken, toAccount, toAuditRecord, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
 
 /**
  * The staff store in SQLite, on the inquiry store's connection (DATA_DIR/inquiries.db). Every write
@@ -11,8 +11,8 @@ import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, t
  * two connections (two processes on the file) cannot both win.
  */
 export function createSqliteStaffStore(db: Db): StaffStore {
-  const insertAudit = db.prepare('INSERT INTO staff_audit (at, account_id, address, action, target, outcome) VALUES (@at, @accountId, @address, @action, @target, @outcome)')
-  const audit = (entry: AuditEntry) => insertAudit.run(entry)
+  const insertAudit = db.prepare(auditInsert(() => '?'))
+  const audit = (entry: AuditEntry) => insertAudit.run(...auditValues(entry))
   /** `work` and its audit entry in one immediate transaction. */
   const write = <A extends unknown[], T>(work: (...args: A) => T) => {
     const tx = db.transaction((entry: AuditEntry | null, ...args: A) => {
@@ -204,7 +204,7 @@ export function createSqliteStaffStore(db: Db): StaffStore {
     },
     async listAudit(query) {
       const { sql, args } = auditSelect(query, () => '?', -1)
-      return all(sql, ...args).map(toAuditEntry)
+      return all(sql, ...args).map(toAuditRecord)
     },
     async purgeAudit(before) {
       return run('DELETE FROM staff_audit WHERE at < ?', before)

@@ -116,6 +116,11 @@ export interface AuditEntry {
   outcome: AuditOutcome
 }
 
+/** An audit row as read: its entry, and how many entries it counts (1, or more in a row of repeats: store-rows.ts, foldWindow). */
+export interface AuditRecord extends AuditEntry {
+  repeats: number
+}
+
 export interface AuditQuery {
   accountId?: string
   action?: string
@@ -129,7 +134,7 @@ export interface AuditQuery {
  * Every write is one transaction committed before the promise resolves; every write that changes
  * something takes the audit entry that records it and writes both in the same transaction
  * (`audit` argument). There is no method that updates or deletes an audit entry, except the
- * retention purge of entries older than the retention period.
+ * retention purge of entries older than the retention period; a row of repeats only counts up.
  */
 export interface StaffStore extends PasskeyChallengeStore {
   // Accounts
@@ -194,10 +199,10 @@ export interface StaffStore extends PasskeyChallengeStore {
   useAccessToken(id: string, at: number, audit: AuditEntry): Promise<void>
 
   // Audit log
-  /** Appends an entry on its own (a view, a refused request, a failed sign-in). */
+  /** Appends an entry (a view, a refused request); a refusal or failure of no account adds one to its address's row of the hour instead (store-rows.ts, foldWindow). */
   audit(entry: AuditEntry): Promise<void>
   /** Newest first. */
-  listAudit(query: AuditQuery): Promise<AuditEntry[]>
+  listAudit(query: AuditQuery): Promise<AuditRecord[]>
   /** Deletes entries older than `before` (the retention setting); returns how many. */
   purgeAudit(before: number): Promise<number>
 }

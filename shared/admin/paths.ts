@@ -56,6 +56,12 @@ export const STAFF_PATHS = {
 
 export type StaffPathId = keyof typeof STAFF_PATHS
 
+/**
+ * The path parameters that are secrets (':token': a one-time enrolment link, a signed preview link): whoever
+ * holds the path may use it, so no log line or audit entry ever holds them as they are (server/logged-url.ts).
+ */
+export const SECRET_PARAMS = ['token'] as const
+
 /** The root of the staff area: it and every path under it are staff answers. */
 export const STAFF_ROOT = STAFF_PATHS.home
 

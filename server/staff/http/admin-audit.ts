@@ -70,7 +70,7 @@ export async function loadAudit(req: FastifyRequest, search: URLSearchParams): P
     return text ? `${STAFF_PATHS.audit}?${text}` : STAFF_PATHS.audit
   }
   return {
-    rows: shown.map((e) => ({ time: shownTime(e.at), who: e.accountId ? (emails.get(e.accountId) ?? null) : null, address: inertText(e.address), action: inertText(e.action), target: inertText(e.target), outcome: e.outcome })),
+    rows: shown.map((e) => ({ time: shownTime(e.at), who: e.accountId ? (emails.get(e.accountId) ?? null) : null, address: inertText(e.address), action: inertText(e.action), target: inertText(e.target), outcome: e.outcome, repeats: e.repeats })),
     filters,
     problems,
     page,

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
-import { requestPath } from '../../request-locale'
 import { accessTokenState, effectiveTokenRole, hashAccessToken, parseBearer } from '../access-tokens'
 import type { AccessToken, Account, Role } from '../types'
 import { siteDay } from './admin-audit'
-import { auditOf } from './services'
+import { auditOf, pathTarget } from './services'
 
 /** At most this many audit entries per answer (newest first; narrow with `since`). */
 export const API_AUDIT_LIMIT = 1000
@@ -37,21 +36,21 @@ export async function bearerToken(req: FastifyRequest): Promise<TokenCaller | nu
   const secret = parseBearer(req.headers.authorization)
   const token = secret ? await store.findAccessToken(hashAccessToken(secret)) : null
   if (!token || accessTokenState(token, now()) !== 'active') {
-    await store.audit(auditOf(req, null, 'request.refused', `path:${requestPath(req)} token`, 'refused'))
+    await store.audit(auditOf(req, null, 'request.refused', `${pathTarget(req)} token`, 'refused'))
     return null
   }
   const account = await store.findAccount(token.createdBy)
   if (!account || account.disabled) {
-    await store.audit(auditOf(req, token.createdBy, 'request.refused', `token:${token.id} path:${requestPath(req)} owner`, 'refused'))
+    await store.audit(auditOf(req, token.createdBy, 'request.refused', `token:${token.id} ${pathTarget(req)} owner`, 'refused'))
     return null
   }
-  await store.useAccessToken(token.id, now(), auditOf(req, token.createdBy, 'token.use', `token:${token.id} path:${requestPath(req)}`))
+  await store.useAccessToken(token.id, now(), auditOf(req, token.createdBy, 'token.use', `token:${token.id} ${pathTarget(req)}`))
   return { token, account, role: effectiveTokenRole(token.role, account.role) }
 }
 
 /** A token whose role may not use this path: the refusal audited (the caller answers 403). */
 export function refuseTokenRole(req: FastifyRequest, token: AccessToken): Promise<void> {
-  return req.server.staffArea.store.audit(auditOf(req, token.createdBy, 'request.refused', `token:${token.id} path:${requestPath(req)} role`, 'refused'))
+  return req.server.staffArea.store.audit(auditOf(req, token.createdBy, 'request.refused', `token:${token.id} ${pathTarget(req)} role`, 'refused'))
 }
 
 /** The request's usable token, or null once it has answered 401. */
@@ -98,7 +97,7 @@ export async function staffApi(app: FastifyInstance) {
     const emails = new Map(accounts.map((a) => [a.id, a.email]))
     return {
       ok: true,
-      entries: entries.map((e) => ({ at: new Date(e.at).toISOString(), account: e.accountId ? (emails.get(e.accountId) ?? null) : null, address: e.address, action: e.action, target: e.target, outcome: e.outcome })),
+      entries: entries.map((e) => ({ at: new Date(e.at).toISOString(), account: e.accountId ? (emails.get(e.accountId) ?? null) : null, address: e.address, action: e.action, target: e.target, outcome: e.outcome, repeats: e.repeats })),
     }
   })
 }

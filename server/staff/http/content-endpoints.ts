@@ -15,7 +15,8 @@ export const contentEndpoints: StaffEndpoint[] = [
   { id: 'contentImages', access: EDITOR_ROLES, kind: 'upload', maxBytes: MAX_UPLOAD_BYTES, handle: uploadImage },
   { id: 'contentPublish', access: EDITOR_ROLES, kind: 'form', handle: publishItem },
   { id: 'contentDelete', access: EDITOR_ROLES, kind: 'form', handle: deleteItem },
-  { id: 'contentPresence', access: EDITOR_ROLES, kind: 'json', handle: itemPresence },
+  // The page's heartbeat (every 20 s): automatic, so an editor left open still reaches the session's idle limit.
+  { id: 'contentPresence', access: EDITOR_ROLES, kind: 'json', automatic: true, handle: itemPresence },
   // The preview: the editor's form -> the public page, for the editor's iframe (HTML, framed by the staff area only).
   { id: 'contentPreview', access: EDITOR_ROLES, kind: 'form', handle: previewItem },
   // A restore of a revision, after its confirmation (the revisions page's form).

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS, type StaffPathId } from '../../../shared/admin/paths'
 import { INBOX_ROLES, STAFF_ROLES } from '../../../shared/admin/roles'
+import { requestPath } from '../../request-locale'
 import type { StaffAccess } from '../../../shared/admin/types'
 import { changeLanguage, signOut } from './account-actions'
 import { enrolPasskey, enrolPasskeyOptions } from './enrol-passkey'
@@ -30,6 +31,8 @@ export interface StaffEndpoint {
   maxBytes?: number
   /** A sensitive step: refused without a factor proved in the last 5 minutes (reauth.ts). */
   recent?: true
+  /** Sent by a page's script on its own (a heartbeat), not by a person: it reads the session without renewing it (session.ts). */
+  automatic?: true
   /** The page the confirmation brings the staff member back to (default: the form's own path; an endpoint's form comes from another page). */
   back?: (req: FastifyRequest) => string
   /** Replies itself, or (a form) returns a page to render: StaffPageAnswer (pages.ts), its form again with errors. */
@@ -53,6 +56,11 @@ export const staffEndpoints: StaffEndpoint[] = [
   ...inboxEndpoints,
   ...contentEndpoints,
 ]
+
+/** Whether a request is one a page sends on its own (a POST to an `automatic` endpoint): no sign that anyone is at work. */
+export function isAutomatic(req: FastifyRequest): boolean {
+  return req.method === 'POST' && matchEndpoint(requestPath(req))?.endpoint.automatic === true
+}
 
 /** The endpoint a path names and its parameters, or null. */
 export function matchEndpoint(path: string): { endpoint: StaffEndpoint; params: Record<string, string> } | null {

@@ -8,7 +8,7 @@ import { matchEndpoint } from './endpoints'
 import { StaffForbidden, StaffMethod } from './errors'
 import { staffLocale } from './locale'
 import type { StaffRenderer } from './render'
-import { auditOf, viewerOf } from './services'
+import { auditOf, pathTarget, viewerOf } from './services'
 import type { LiveSession } from './session'
 
 /** Who is asking: the signed-in staff member (their account's language and session token), or nobody. */
@@ -79,7 +79,7 @@ export async function serveStaffPage(render: StaffRenderer, req: FastifyRequest,
   if (route.id === 'signIn' && visitor.viewer) return reply.redirect(STAFF_PATHS.home, 303)
   if (!mayOpen(route.access, visitor.viewer?.role ?? null)) {
     if (!visitor.viewer) return reply.redirect(`${STAFF_PATHS.signIn}?next=${encodeURIComponent(returnPath(req))}`, 303)
-    await req.server.staffArea.store.audit(auditOf(req, req.staffSession?.account.id ?? null, 'request.refused', `path:${requestPath(req)} role`, 'refused'))
+    await req.server.staffArea.store.audit(auditOf(req, req.staffSession?.account.id ?? null, 'request.refused', `${pathTarget(req)} role`, 'refused'))
     throw new StaffForbidden()
   }
   const data = route.loader

@@ -14,7 +14,7 @@ import { isStaffPageAnswer, sendStaffPage, visitorOf } from './pages'
 import { returnPath } from './return-path'
 import type { StaffRenderer } from './render'
 import { requireRecent } from './reauth'
-import { auditOf } from './services'
+import { auditOf, pathTarget } from './services'
 
 /** A form field as @fastify/formbody gives it: a string, or a list when sent twice (its first value counts). */
 function formFields(body: unknown): Record<string, string> {
@@ -31,7 +31,7 @@ function formFields(body: unknown): Record<string, string> {
 /** Refuses the request: one audit entry ('request.refused', the path), then the error. */
 async function refuse(req: FastifyRequest, reason: string, error: Error): Promise<never> {
   const live = req.staffSession
-  await req.server.staffArea.store.audit(auditOf(req, live?.account.id ?? null, 'request.refused', `path:${requestPath(req)} ${reason}`, 'refused'))
+  await req.server.staffArea.store.audit(auditOf(req, live?.account.id ?? null, 'request.refused', `${pathTarget(req)} ${reason}`, 'refused'))
   throw error
 }
 

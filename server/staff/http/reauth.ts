@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
-import { requestPath } from '../../request-locale'
 import { addressKey } from '../throttle'
 import { returnPath } from './return-path'
-import { auditOf } from './services'
+import { auditOf, pathTarget } from './services'
 import { nextPath } from './sign-in'
 import type { LiveSession } from './session'
 
@@ -44,7 +43,7 @@ export async function requireRecent(req: FastifyRequest, reply: FastifyReply, ki
   const { store, now } = req.server.staffArea
   const live = req.staffSession
   if (recentlyVerified(live, now())) return true
-  await store.audit(auditOf(req, live?.account.id ?? null, 'reauth.required', `path:${requestPath(req)}`, 'refused'))
+  await store.audit(auditOf(req, live?.account.id ?? null, 'reauth.required', pathTarget(req), 'refused'))
   // A JSON step comes from a page: back to that page (its Referer, when it is a staff page), else the staff home.
   const redirect = confirmHref(back ?? (kind === 'form' ? returnPath(req) : refererPath(req)))
   if (kind === 'json') reply.code(403).send({ ok: false, reason: 'reauth', redirect })

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS, STAFF_ROOT } from '../../../shared/admin/paths'
 import type { ErrorAnswer } from '../../plugins/errors'
 import { requestPath } from '../../request-locale'
-import { matchEndpoint, staffEndpoints } from './endpoints'
+import { isAutomatic, matchEndpoint, staffEndpoints } from './endpoints'
 import { reasonOf, StaffMethod } from './errors'
 import { STAFF_HEADERS } from './headers'
 import { sendStaffPage, serveStaffPage, visitorOf } from './pages'
@@ -24,8 +24,9 @@ const OTHER_METHODS = ['PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const
 
 /**
  * The staff routes, in a scope of their own: GET of a page, POST of a page's form or an endpoint,
- * 405 for other methods; the session read before each handler; every error answered with the staff
- * error page (or JSON for the JSON endpoints) after the one handler has logged it.
+ * 405 for other methods; the session read before each handler (not renewed by what a page sends on
+ * its own: isAutomatic); every error answered with the staff error page (or JSON for the JSON
+ * endpoints) after the one handler has logged it.
  */
 export async function staffRoutes(app: FastifyInstance, { render, buildId, insecure }: { render: StaffRenderer; buildId: string; insecure: WeakSet<FastifyRequest> }) {
   await app.register(formbody, { bodyLimit: BODY_LIMIT })
@@ -39,7 +40,7 @@ export async function staffRoutes(app: FastifyInstance, { render, buildId, insec
   const config = { errorAnswer, errorSubject: 'staff request' }
   app.addHook('preHandler', async (req) => {
     const { store, limits, now } = app.staffArea
-    req.staffSession = await readSession(req, store, limits, now())
+    req.staffSession = await readSession(req, store, limits, now(), { renew: !isAutomatic(req) })
   })
   for (const url of [STAFF_ROOT, `${STAFF_ROOT}/*`]) {
     app.get(url, { config }, (req, reply) => serveStaffPage(render, req, reply, visitorOf(req.staffSession), buildId))

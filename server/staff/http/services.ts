@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import type { StaffViewer } from '../../../shared/admin/state'
 import type { Purged } from '../retention'
+import { loggedUrl } from '../../logged-url'
+import { requestPath } from '../../request-locale'
 import type { Throttle } from '../throttle'
 import type { Account, AuditEntry, AuditOutcome, StaffStore } from '../types'
 import type { LiveSession, SessionLimits } from './session'
@@ -39,6 +41,17 @@ declare module 'fastify' {
 /** An audit entry of this request: its time (the injected clock), client address, account, action, target, outcome. */
 export function auditOf(req: FastifyRequest, accountId: string | null, action: string, target: string, outcome: AuditOutcome = 'ok'): AuditEntry {
   return { at: req.server.staffArea.now(), accountId, address: req.ip, action, target, outcome }
+}
+
+/** The longest path an audit target keeps: a request's path may be 4 KB, its audit row stays small. */
+export const AUDIT_PATH_MAX = 200
+
+/**
+ * The request's path as an audit target, 'path:/admin/…': without its query, secrets (loggedUrl) or control
+ * characters, at most AUDIT_PATH_MAX characters. Every target that names the request's path is made here.
+ */
+export function pathTarget(req: FastifyRequest): string {
+  return `path:${loggedUrl(requestPath(req), AUDIT_PATH_MAX)}`
 }
 
 /** What the pages show of the signed-in account. */

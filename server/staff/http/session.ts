@@ -36,9 +36,11 @@ export function expired(session: Session, limits: SessionLimits, now: number): b
 /**
  * The request's session: its cookie's id hashed and looked up; null when there is none, it is over
  * (idle or absolute limit, by the injected clock), or its account is gone or disabled. A live
- * session's use is recorded (last seen, address), which moves its idle limit.
+ * session's use is recorded (last seen, address), which moves its idle limit; unless `renew` is false:
+ * a request a page sends on its own (the editor's heartbeat) is no sign of a person, and an open page
+ * left alone must still reach the idle limit.
  */
-export async function readSession(req: FastifyRequest, store: StaffStore, limits: SessionLimits, now: number): Promise<LiveSession | null> {
+export async function readSession(req: FastifyRequest, store: StaffStore, limits: SessionLimits, now: number, { renew = true } = {}): Promise<LiveSession | null> {
   const id = req.cookies[SESSION_COOKIE]
   if (typeof id !== 'string' || id.length < 20 || id.length > 100) return null
   const idHash = sha256Hex(id)
@@ -50,6 +52,7 @@ export async function readSession(req: FastifyRequest, store: StaffStore, limits
   }
   const account = await store.findAccount(session.accountId)
   if (!account || account.disabled) return null
+  if (!renew) return { session, account }
   await store.touchSession(idHash, now, req.ip)
   return { session: { ...session, lastSeenAt: now, address: req.ip }, account }
 }

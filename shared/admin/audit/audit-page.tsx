@@ -83,7 +83,10 @@ export function AuditPage({ data }: StaffPageProps<AuditData>) {
                     <code>{inertText(row.action)}</code>
                   </td>
                   <td className="staff-audit__target">{inertText(row.target)}</td>
-                  <td>{t(`staff.audit.outcomes.${row.outcome}`)}</td>
+                  <td>
+                    {t(`staff.audit.outcomes.${row.outcome}`)}
+                    {row.repeats > 1 ? <span data-repeats={row.repeats}> {t('staff.audit.repeats', { count: row.repeats })}</span> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -8,6 +8,8 @@ export interface AuditRow {
   action: string
   target: string
   outcome: 'ok' | 'refused' | 'failed'
+  /** How many entries the row counts: more than 1 for refusals and failures with no account from one address in one hour. */
+  repeats: number
 }
 
 /** A filter value the page ignored, with a message (staff.audit.errors.<problem>). */

@@ -13,10 +13,10 @@ t.teardown(() => postgres.stop())
 
 for (const engine of editorEngines(postgres)) {
   t.test(`${engine.name}: the editor store`, async (t) => {
-    t.test('migration 6: the current version (7), once, also with replicas opening together', async (t) => {
+    t.test('migration 6: the current version (8), once, also with replicas opening together', async (t) => {
       const { store, another } = await engine.fresh(t)
       const more = await Promise.all([another(), another()])
-      for (const s of [store, ...more]) t.equal(await s.schemaVersion(), 7)
+      for (const s of [store, ...more]) t.equal(await s.schemaVersion(), 8)
       t.same(await store.editor.revisions('news/none'), [])
       t.same([...(await store.editor.latestRevisions())], [])
     })
@@ -35,7 +35,7 @@ for (const engine of editorEngines(postgres)) {
       t.strictSame(await store.editor.marks(key), [mark(key, 'title', 'aaaa', T0)])
       t.strictSame(
         await store.staff.listAudit({ action: 'content.change' }),
-        [{ at: T0, accountId: 'ed1', address: '192.0.2.9', action: 'content.change', target: key, outcome: 'ok' }],
+        [{ at: T0, accountId: 'ed1', address: '192.0.2.9', action: 'content.change', target: key, outcome: 'ok', repeats: 1 }],
         'the audit entry',
       )
       t.same(committed('SELECT COUNT(*) FROM content_revisions'), ['1'], 'committed before commit resolved')

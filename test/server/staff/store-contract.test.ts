@@ -62,7 +62,7 @@ for (const engine of engines) {
     t.test('the staff tables come with the inquiry store (migrations 4 and 7), once, on every replica', async (t) => {
       const { inquiries, another } = await engine.fresh(t)
       await Promise.all([another(), another()])
-      t.equal(await inquiries.schemaVersion(), 7)
+      t.equal(await inquiries.schemaVersion(), 8)
     })
 
     t.test('accounts: added, found, listed, changed; a duplicate email is refused and leaves no audit row', async (t) => {
@@ -114,7 +114,7 @@ for (const engine of engines) {
       t.equal(await store.findSession('s1'), null)
       t.same(await store.listSessions('a'), [])
       t.same((await store.listSessions('b')).map((s) => s.idHash), ['s3'])
-      t.same((await store.listAudit({ action: 'account.disable' }))[0], entry('account.disable', T0 + MIN, null))
+      t.same((await store.listAudit({ action: 'account.disable' }))[0], { ...entry('account.disable', T0 + MIN, null), repeats: 1 })
       await store.updateAccount('a', { disabled: false }, entry('account.enable', T0 + 2 * MIN))
       t.equal((await store.findAccount('a'))!.disabled, false, 'enabled again')
     })
@@ -243,7 +243,7 @@ for (const engine of engines) {
       t.equal(await store.unusedRecoveryCodes('b'), 2)
       t.equal((await store.listSessions('b')).length, 1)
       t.ok(await store.findEnrolmentLink('open-b'))
-      t.same((await store.listAudit({ action: 'account.enrol' }))[0], entry('account.enrol', T0 + MIN, null))
+      t.same((await store.listAudit({ action: 'account.enrol' }))[0], { ...entry('account.enrol', T0 + MIN, null), repeats: 1 })
       const refused = await store.resetFactors('nobody', entry('account.enrol', T0 + 2 * MIN)).catch((err) => err)
       t.ok(refused instanceof StaffConflict && refused.reason === 'unknown-account')
       t.equal((await store.listAudit({ action: 'account.enrol' })).length, 1, 'no audit row for the refused one')
@@ -377,7 +377,10 @@ for (const engine of engines) {
       await store.audit(entry('request.refused', T0 + 2 * MIN, 'a', 'refused'))
       await store.audit(entry('signin', T0 + 3 * MIN, 'b'))
       const replica = await another()
-      t.same(await replica.listAudit({}), [entry('signin', T0 + 3 * MIN, 'b'), entry('request.refused', T0 + 2 * MIN, 'a', 'refused'), entry('signin', T0 + MIN, 'a'), entry('signin.failed', T0, null, 'failed')])
+      t.same(
+        await replica.listAudit({}),
+        [entry('signin', T0 + 3 * MIN, 'b'), entry('request.refused', T0 + 2 * MIN, 'a', 'refused'), entry('signin', T0 + MIN, 'a'), entry('signin.failed', T0, null, 'failed')].map((e) => ({ ...e, repeats: 1 })),
+      )
       t.same((await store.listAudit({ accountId: 'a' })).map((e) => e.at), [T0 + 2 * MIN, T0 + MIN])
       t.same((await store.listAudit({ action: 'signin' })).map((e) => e.accountId), ['b', 'a'])
       t.same((await store.listAudit({ since: T0 + MIN, until: T0 + 2 * MIN })).map((e) => e.at), [T0 + 2 * MIN, T0 + MIN], 'an inclusive range')
@@ -388,6 +391,40 @@ for (const engine of engines) {
       t.same((await store.listAudit({})).map((e) => e.at), [T0 + 3 * MIN, T0 + 2 * MIN], 'the entry at the cut stays')
       const methods = Object.keys(store).filter((m) => /audit/i.test(m)).sort()
       t.same(methods, ['audit', 'listAudit', 'purgeAudit'], 'no other way to touch the audit log')
+    })
+
+    t.test('refusals and failures with no account: one row per address, action and outcome an hour, counting them, atomically across replicas', async (t) => {
+      const { store, another } = await engine.fresh(t)
+      const HOUR = 60 * MIN
+      const anonymous = (action: string, at: number, target: string, address = '198.51.100.1', outcome: AuditEntry['outcome'] = 'refused'): AuditEntry => ({ at, accountId: null, address, action, target, outcome })
+      await store.audit(anonymous('request.refused', T0 + 5 * MIN, 'path:/admin/api/me token'))
+      const replica = await another()
+      // Two replicas at once, and each many times: no count lost, never a second row.
+      await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? store : replica).audit(anonymous('request.refused', T0 + 6 * MIN + i, `path:/admin/api/x${i} token`))))
+      await store.audit(anonymous('request.refused', T0 + 7 * MIN, 'path:/admin/api/me token', '198.51.100.2'))
+      await store.audit(anonymous('signin.failed', T0 + 8 * MIN, '', '198.51.100.1', 'failed'))
+      await store.audit(anonymous('signin.failed', T0 + 9 * MIN, '', '198.51.100.1', 'failed'))
+      await store.audit(anonymous('request.refused', T0 + HOUR, 'path:/admin/api/me token'))
+      await store.audit({ ...anonymous('request.refused', T0 + HOUR + 1, 'path:/admin/x role'), accountId: 'a' })
+      await store.audit({ ...anonymous('request.refused', T0 + HOUR + 2, 'path:/admin/x role'), accountId: 'a' })
+      await store.audit({ ...anonymous('account.add', T0 + HOUR + 3, 'account:b', 'cli'), outcome: 'ok' })
+      await store.audit({ ...anonymous('account.add', T0 + HOUR + 4, 'account:c', 'cli'), outcome: 'ok' })
+      const rows = await replica.listAudit({})
+      t.same(
+        rows.map((r) => [r.at, r.address, r.action, r.outcome, r.accountId, r.target, r.repeats]),
+        [
+          [T0 + HOUR + 4, 'cli', 'account.add', 'ok', null, 'account:c', 1],
+          [T0 + HOUR + 3, 'cli', 'account.add', 'ok', null, 'account:b', 1],
+          [T0 + HOUR + 2, '198.51.100.1', 'request.refused', 'refused', 'a', 'path:/admin/x role', 1],
+          [T0 + HOUR + 1, '198.51.100.1', 'request.refused', 'refused', 'a', 'path:/admin/x role', 1],
+          [T0 + HOUR, '198.51.100.1', 'request.refused', 'refused', null, 'path:/admin/api/me token', 1],
+          [T0 + 8 * MIN, '198.51.100.1', 'signin.failed', 'failed', null, '', 2],
+          [T0 + 7 * MIN, '198.51.100.2', 'request.refused', 'refused', null, 'path:/admin/api/me token', 1],
+          [T0 + 5 * MIN, '198.51.100.1', 'request.refused', 'refused', null, 'path:/admin/api/me token', 41],
+        ],
+        'the first time and target of the hour, how many; the next hour a row of its own; an account or an ok outcome: one row each',
+      )
+      t.equal(await store.purgeAudit(T0 + HOUR), 3, 'a row of repeats goes with its first time')
     })
   })
 }

@@ -12,7 +12,7 @@ import { hashPassword } from '../../../server/staff/password'
 import { newRecoveryCodes } from '../../../server/staff/recovery-codes'
 import { SESSION_COOKIE } from '../../../server/staff/http/session'
 import { newTotpSecret } from '../../../server/staff/totp'
-import type { Account, Role, StaffStore } from '../../../server/staff/types'
+import type { Account, AuditRecord, Role, StaffStore } from '../../../server/staff/types'
 import { build, SITE } from '../../helper'
 import { SoftAuthenticator } from './soft-authenticator'
 
@@ -64,6 +64,8 @@ export async function withPasskey(app: FastifyInstance, who: TestAccount, at: nu
   await app.staffStore.addPasskey(passkey, { at, accountId: who.account.id, address: 'cli', action: 'passkey.add', target: '', outcome: 'ok' })
   return authenticator
 }
+/** How many audit entries rows count (a row of repeats counts each anonymous refusal or failure of its hour). */
+export const entries = (rows: AuditRecord[]) => rows.reduce((n, r) => n + r.repeats, 0)
 
 /** The TOTP code of a secret at an instant. */
 export const codeAt = (secret: string, nowMs: number) => generate({ secret, epoch: Math.floor(nowMs / 1000) })
