@@ -1,7 +1,8 @@
 import type { Db } from '../contact/db'
 import type { AuditEntry, Session, StaffStore } from './types'
 import { sqliteChallenges } from './challenge-store'
-import { accountChange, auditInsert, auditSelect, auditValues, duplicateEmail, toAccessToken, toAccount, toAuditRecord, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
+import { sqliteStatements } from './sqlite-statements'
+import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditRecord, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
 
 /**
  * The staff store in SQLite, on the inquiry store's connection (DATA_DIR/inquiries.db). Every write
@@ -11,25 +12,7 @@ import { accountChange, auditInsert, auditSelect, auditValues, duplicateEmail, t
  * two connections (two processes on the file) cannot both win.
  */
 export function createSqliteStaffStore(db: Db): StaffStore {
-  const insertAudit = db.prepare(auditInsert(() => '?'))
-  const audit = (entry: AuditEntry) => insertAudit.run(...auditValues(entry))
-  /** `work` and its audit entry in one immediate transaction. */
-  const write = <A extends unknown[], T>(work: (...args: A) => T) => {
-    const tx = db.transaction((entry: AuditEntry | null, ...args: A) => {
-      const result = work(...args)
-      if (entry) audit(entry)
-      return result
-    })
-    return (entry: AuditEntry | null, ...args: A): T => tx.immediate(entry, ...args)
-  }
-  const get = (sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as Row | undefined
-  const all = (sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as Row[]
-  const run = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args).changes
-  /** The row a query finds, as `to` makes it, or null. */
-  const one = <T>(to: (r: Row) => T, sql: string, ...args: unknown[]): T | null => {
-    const r = get(sql, ...args)
-    return r ? to(r) : null
-  }
+  const { audit, write, get, all, run, one } = sqliteStatements(db)
 
   const deleteSessions = (accountId: string) => run('DELETE FROM staff_sessions WHERE account_id = ?', accountId)
   /** The account's tokens still live, revoked at `at` (the audit entry's time: the store reads no clock). */
