@@ -2,7 +2,7 @@ import type { Db } from '../contact/db'
 import type { AuditEntry, Session, StaffStore } from './types'
 import { sqliteChallenges } from './challenge-store'
 import { sqliteStatements } from './sqlite-statements'
-import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditRecord, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
+import { accountChange, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditRecord, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount } from './store-rows'
 
 /**
  * The staff store in SQLite, on the inquiry store's connection (DATA_DIR/inquiries.db). Every write
