@@ -110,3 +110,17 @@ t.test('a site.yml part: its paths', async (t) => {
     ],
   )
 })
+
+t.test('a flag (draft, featured) is compared as one, its text true or false for the page to say in words', async (t) => {
+  const a: EditableItem = { kind: 'projects', slug: 'bridge', versions: { ja: { fields: { title: '橋', featured: true }, body: '' } } }
+  const b: EditableItem = { kind: 'projects', slug: 'bridge', versions: { ja: { fields: { title: '橋', featured: false, draft: true }, body: '' } } }
+  t.same(
+    compareItems(a, b).map((c) => [c.field, c.status, c.flag, c.parts]),
+    [
+      ['ja.title', 'same', false, [{ op: 'same', text: '橋' }]],
+      ['ja.featured', 'changed', true, [{ op: 'del', text: 'true' }, { op: 'add', text: 'false' }]],
+      ['ja.draft', 'added', true, [{ op: 'add', text: 'true' }]],
+      ['ja.body', 'same', false, []],
+    ],
+  )
+})
