@@ -9,6 +9,8 @@ t.test('words: Latin runs, spaces, and each Japanese character', async (t) => {
   t.same(tokens('Hello, world'), ['Hello', ',', ' ', 'world'])
   t.same(tokens('BIM導入を開始'), ['BIM', '導', '入', 'を', '開', '始'])
   t.same(tokens("ZEB-ready isn't 2026"), ['ZEB-ready', ' ', "isn't", ' ', '2026'])
+  t.same(tokens('一\n\n  二\r\n'), ['一', '\n', '\n', '  ', '二', '\r\n'], 'each line break a word of its own')
+  t.same(wordDiff('一\n二', '一\n\n二'), [{ op: 'same', text: '一\n' }, { op: 'add', text: '\n' }, { op: 'same', text: '二' }], 'a blank line added: one break added')
 })
 
 t.test('the changed words are marked, the rest is the same', async (t) => {

@@ -54,11 +54,12 @@ export function itemFields(item: EditableItem | null): Map<string, FieldValue> {
   return out
 }
 
-const WORD_RE = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}_'’-])+|\s+|[\s\S]/gu
+const WORD_RE = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}_'’-])+|\r?\n|[^\S\r\n]+|[\s\S]/gu
 
 /**
- * Words as a reader sees them: a run of Latin letters and digits, a run of white space, or one
- * character (Japanese has no spaces between words: each kana or kanji is a unit of its own).
+ * Words as a reader sees them: a run of Latin letters and digits, a line break, a run of other white
+ * space, or one character (Japanese has no spaces between words: each kana or kanji is a unit of its
+ * own). Each line break on its own: a blank line added is one break added, not a run replaced.
  */
 export function tokens(text: string): string[] {
   return text.match(WORD_RE) ?? []
