@@ -44,7 +44,7 @@ function Empty({ data }: { data: InquiriesData }) {
       {t(data.filtered ? 'staff.inquiries.emptyFiltered' : 'staff.inquiries.empty')}
       {data.suggestKana ? (
         <>
-          {' '}
+          <br />
           <span data-hint="kana">{t('staff.inquiries.emptyKana')}</span>
         </>
       ) : null}
