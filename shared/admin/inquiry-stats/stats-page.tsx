@@ -17,7 +17,9 @@ export function InquiryStatsPage({ data }: StaffPageProps<InquiryStatsData>) {
         <a href={STAFF_PATHS.inquiries}>{t('staff.inquiries.stats.toList')}</a>
       </p>
       <section className="staff-section" aria-labelledby="inbox-median-heading">
-        <h2 id="inbox-median-heading">{t('staff.inquiries.stats.medianHeading')}</h2>
+        <h2 id="inbox-median-heading" className="inbox-stats__heading">
+          {t('staff.inquiries.stats.medianHeading')}
+        </h2>
         <p data-median={data.medianFirstReplyMs ?? ''}>
           {data.medianFirstReplyMs === null
             ? t('staff.inquiries.stats.noReplies')
