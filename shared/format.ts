@@ -32,6 +32,11 @@ export function formatMonth(value: string, locale: Locale): string {
   return formatter(locale, { year: 'numeric', month: 'short' }).format(toDate(value))
 }
 
+/** Statistics weeks: a day without its year, 6月1日 / 1 Jun (the chart's axis), or with it, 2026年6月1日 / 1 Jun 2026. */
+export function formatShortDay(value: string, locale: Locale, withYear = false): string {
+  return formatter(locale, withYear ? { year: 'numeric', month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric' }).format(toDate(value))
+}
+
 /** Floor areas: 12,345.67㎡ / 12,345.67 m². */
 const areaFormats = new Map<Locale, Intl.NumberFormat>()
 export function formatArea(value: number, locale: Locale): string {

@@ -16,7 +16,12 @@ export interface EditorDialect {
   lock: Statement | null
 }
 
-const REVISION_COLUMNS = 'seq, item_key, at, account_id, action, item, hash, restored_from'
+/**
+ * A revision's columns, and its number among its item's own (`item_number`: 1, 2, 3… per item key, counted
+ * on the (item_key, seq) index; seq counts across every item).
+ */
+const REVISION_COLUMNS = `seq, item_key, at, account_id, action, item, hash, restored_from,
+  (SELECT COUNT(*) FROM content_revisions earlier WHERE earlier.item_key = content_revisions.item_key AND earlier.seq <= content_revisions.seq) AS item_number`
 
 /** Numbers as numbers (PostgreSQL hands BIGINT over as text). */
 const num = (v: unknown): number => Number(v)
@@ -24,6 +29,7 @@ const num = (v: unknown): number => Number(v)
 export function toRevision(row: Row): Revision {
   return {
     seq: num(row.seq),
+    number: num(row.item_number),
     key: row.item_key as ItemKey,
     at: num(row.at),
     accountId: row.account_id ?? null,

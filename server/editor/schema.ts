@@ -4,7 +4,8 @@
  * source of truth for what is published; these keep what files cannot:
  * - content_revisions: every saved state of an item, who and when, the whole item as JSON (both
  *   languages; NULL when the action deleted it) and the hash of its files after it. Numbered by seq,
- *   in commit order (commits are serialised by the content lock: editor-store.ts).
+ *   in commit order (commits are serialised by the content lock: editor-store.ts) across every item; the
+ *   staff read each item's own numbers (1, 2, 3…), counted from it when read (editor-store.ts).
  * - content_translation_marks: per item, language and field, the hash of the Japanese text the
  *   translation was saved against (types.ts TranslationMark); one row per key, locale and field.
  * - content_presence: who had an item's editor open, and when last (the page's heartbeat); one row

@@ -14,7 +14,10 @@ export type RevisionAction = 'create' | 'save' | 'publish' | 'unpublish' | 'sche
 
 /** One saved state of an item: who, when, what, and the whole item (both languages). */
 export interface Revision {
+  /** The commit order across every item (what forms and links name). */
   seq: number
+  /** Its number among its item's revisions, 1 for the first (what the staff read). */
+  number: number
   key: ItemKey
   at: number
   /** Null: the command line (import) or a job. */
@@ -49,7 +52,7 @@ export interface Presence {
 }
 
 export interface EditorCommit {
-  revision: Omit<Revision, 'seq'>
+  revision: Omit<Revision, 'seq' | 'number'>
   /** Marks to set (replacing those of the same key, locale and field). */
   marks: TranslationMark[]
   audit: AuditEntry

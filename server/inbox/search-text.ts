@@ -58,6 +58,13 @@ export function documentTokens(f: SearchFields): string[] {
   return out
 }
 
+/**
+ * Whether a search holds kanji: a name in kanji may be written with other characters than the visitor's
+ * (髙橋 for 高橋, 斎藤 for 齋藤), so a search that found nothing suggests the reading in kana, which the
+ * furigana field holds and which matches whatever its script and width.
+ */
+export const holdsKanji = (q: string): boolean => /\p{Script=Han}/u.test(q)
+
 /** The words of a search box, normalised; empty when it has none. */
 export function searchWords(q: string): string[] {
   return normalizeSearchText(q).split(/\s+/).filter(Boolean)

@@ -1,7 +1,8 @@
 // The content editor's preview, preview links and revisions in Chromium: an editor (made by the built CLI,
 // enrolled with a passkey) opens an article; the preview beside the form draws the public page and draws
-// it again as they type (both languages, phone and desktop width); without JavaScript the preview button
-// sends the form to the frame; a saved draft shared through a signed link opens for someone signed out;
+// it again as they type (both languages, phone and desktop width, each shown whole on a 390 and a 1366 px
+// screen); without JavaScript the preview button sends the form to the frame; a saved draft shared through a
+// signed link opens for someone signed out;
 // two saves compared on the revisions page, the older restored through the confirmation dialog and served.
 // Axe finds nothing on the revisions and link pages in both themes; no console error (hydration, CSP).
 // STAFF_SCREENSHOTS=<folder> keeps pictures of the pages at 390, 1024, 1366 and 1920 px in both languages.
@@ -14,6 +15,15 @@ const { SITE_URL, browser, enrolledPage } = await openStaffSuite(t, 'staff-previ
 const ITEM = `${SITE_URL}/admin/content/news/2026-04-new-office`
 
 const frameTitle = (page: Page) => page.frameLocator('iframe[name="content-preview"]').locator('h1')
+
+/** The preview frame: the width its page is laid out at, its scale on screen, and whether it is shown whole inside the pane. */
+const frameBox = (page: Page) =>
+  page.locator('iframe[name="content-preview"]').evaluate((f: HTMLIFrameElement) => {
+    const wrap = f.parentElement!
+    const [box, shown, pane] = [wrap.getBoundingClientRect(), f.getBoundingClientRect(), f.closest('[data-preview-pane]')!.getBoundingClientRect()]
+    const inside = shown.left >= box.left - 0.5 && shown.right <= box.right + 0.5 && shown.bottom <= box.bottom + 0.5 && box.right <= pane.right + 0.5
+    return { layout: f.contentWindow!.innerWidth, scale: Math.round((shown.width / f.offsetWidth) * 100) / 100, whole: inside && wrap.scrollWidth <= wrap.clientWidth && box.right <= window.innerWidth }
+  })
 
 /** Saves the editor's form through the confirmation dialog, and waits for the page it answers. */
 async function save(page: Page, title: string) {
@@ -37,10 +47,21 @@ t.test('the preview draws the public page as the editor types', async (t) => {
   await page.click('[data-preview-pane] button[data-preview-locale="en"]')
   await frameTitle(page).filter({ hasText: 'We have moved our head office' }).waitFor()
   t.pass('the English page')
-  const width = () => page.locator('iframe[name="content-preview"]').evaluate((f) => f.getBoundingClientRect().width)
-  t.equal(await width(), 390, 'phone width first')
+  t.equal((await frameBox(page)).layout, 390, 'phone width first')
+  // Laid out at a phone's or a laptop's width, shown whole in the pane at both screen widths (scaled down to fit).
+  for (const viewport of [1366, 390]) {
+    await page.setViewportSize({ width: viewport, height: 900 })
+    for (const [choice, layout] of [['desktop', 1366], ['phone', 390]] as const) {
+      await page.check(`input[name="preview-width"][value="${choice}"]`)
+      const box = await frameBox(page)
+      t.equal(box.layout, layout, `${viewport} px screen, ${choice}: the page laid out at ${layout} px`)
+      t.ok(box.whole, `${viewport} px screen, ${choice}: the whole frame shown (scale ${box.scale})`)
+      if (viewport === 1366 && choice === 'phone') t.equal(box.scale, 1, 'a phone frame the pane holds: not scaled')
+    }
+  }
+  await page.setViewportSize({ width: 1366, height: 900 })
   await page.check('input[name="preview-width"][value="desktop"]')
-  t.equal(await width(), 1366, 'desktop width')
+  await screenshots(page, 'item-with-desktop-preview-ja')
   await page.check('input[name="preview-width"][value="phone"]')
   await screenshots(page, 'item-with-preview-ja')
   t.same(problems, [], 'no console error or warning')

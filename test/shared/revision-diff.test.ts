@@ -9,6 +9,8 @@ t.test('words: Latin runs, spaces, and each Japanese character', async (t) => {
   t.same(tokens('Hello, world'), ['Hello', ',', ' ', 'world'])
   t.same(tokens('BIM導入を開始'), ['BIM', '導', '入', 'を', '開', '始'])
   t.same(tokens("ZEB-ready isn't 2026"), ['ZEB-ready', ' ', "isn't", ' ', '2026'])
+  t.same(tokens('一\n\n  二\r\n'), ['一', '\n', '\n', '  ', '二', '\r\n'], 'each line break a word of its own')
+  t.same(wordDiff('一\n二', '一\n\n二'), [{ op: 'same', text: '一\n' }, { op: 'add', text: '\n' }, { op: 'same', text: '二' }], 'a blank line added: one break added')
 })
 
 t.test('the changed words are marked, the rest is the same', async (t) => {
@@ -107,6 +109,20 @@ t.test('a site.yml part: its paths', async (t) => {
       ['company.name.en', 'changed'],
       ['licences.0', 'same'],
       ['licences.1', 'added'],
+    ],
+  )
+})
+
+t.test('a flag (draft, featured) is compared as one, its text true or false for the page to say in words', async (t) => {
+  const a: EditableItem = { kind: 'projects', slug: 'bridge', versions: { ja: { fields: { title: '橋', featured: true }, body: '' } } }
+  const b: EditableItem = { kind: 'projects', slug: 'bridge', versions: { ja: { fields: { title: '橋', featured: false, draft: true }, body: '' } } }
+  t.same(
+    compareItems(a, b).map((c) => [c.field, c.status, c.flag, c.parts]),
+    [
+      ['ja.title', 'same', false, [{ op: 'same', text: '橋' }]],
+      ['ja.featured', 'changed', true, [{ op: 'del', text: 'true' }, { op: 'add', text: 'false' }]],
+      ['ja.draft', 'added', true, [{ op: 'add', text: 'true' }]],
+      ['ja.body', 'same', false, []],
     ],
   )
 })

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { compareItems } from '../../../shared/admin/content-revisions/diff'
-import type { RevisionRow, RevisionsData } from '../../../shared/admin/content-revisions/page-data'
-import { itemKey, type ItemKind } from '../../../shared/admin/editor-model/items'
+import type { RevisionRef, RevisionRow, RevisionsAnswer, RevisionsData } from '../../../shared/admin/content-revisions/page-data'
+import { itemKey, type ItemKey, type ItemKind } from '../../../shared/admin/editor-model/items'
 import { staffHref } from '../../../shared/admin/paths'
 import type { StaffPageAnswer } from '../../staff/http/pages'
 import { StaffNotFound } from '../../staff/http/errors'
@@ -15,15 +15,30 @@ import { itemTitle } from './preview-link-page'
 
 const seqOf = (value: unknown): number | null => (typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null)
 
-async function rowsOf(req: FastifyRequest, revisions: Revision[], hash: string): Promise<RevisionRow[]> {
+/**
+ * The item's revision `seq` as the page names it (its number among the item's), from those listed or else
+ * the store (one older than the list); null for no revision of this item.
+ */
+async function refOf(req: FastifyRequest, key: ItemKey, listed: Revision[], seq: number | null | undefined): Promise<RevisionRef | null> {
+  if (seq === null || seq === undefined) return null
+  const revision = listed.find((r) => r.seq === seq) ?? (await req.server.editorStore.revision(seq))
+  return revision && revision.key === key ? { seq, number: revision.number } : null
+}
+
+async function rowsOf(req: FastifyRequest, key: ItemKey, revisions: Revision[], hash: string): Promise<RevisionRow[]> {
   const names = new Map((await req.server.staffStore.listAccounts()).map((a) => [a.id, a.name]))
   const current = revisions.find((r) => r.hash === hash)
-  return revisions.map((r) => {
-    const name = r.accountId === null ? undefined : names.get(r.accountId)
-    const who: RevisionRow['who'] = r.accountId === null ? { cli: true } : name === undefined ? { removed: true } : { name }
-    return { seq: r.seq, at: shownTime(r.at), who, action: r.action, restoredFrom: r.restoredFrom ?? null, deletion: r.item === null, current: r === current }
-  })
+  return Promise.all(
+    revisions.map(async (r) => {
+      const name = r.accountId === null ? undefined : names.get(r.accountId)
+      const who: RevisionRow['who'] = r.accountId === null ? { cli: true } : name === undefined ? { removed: true } : { name }
+      const restoredFrom = (await refOf(req, key, revisions, r.restoredFrom))?.number ?? null
+      return { seq: r.seq, number: r.number, at: shownTime(r.at), who, action: r.action, restoredFrom, deletion: r.item === null, current: r === current }
+    }),
+  )
 }
+
+const refTo = (r: Revision): RevisionRef => ({ seq: r.seq, number: r.number })
 
 /** Two revisions to compare: those the query names (?older=&newer=, in either order), else the newest two. */
 function comparedPair(revisions: Revision[], search: URLSearchParams): [Revision, Revision] | null {
@@ -34,11 +49,11 @@ function comparedPair(revisions: Revision[], search: URLSearchParams): [Revision
 }
 
 /**
- * The revisions page's data: every revision of the item, newest first (who, when, what), two of them
- * compared field by field, and what a restore answered. Null (the 404) for no item of that name with
- * neither files nor revisions.
+ * The revisions page's data: every revision of the item, newest first (who, when, what), each numbered
+ * among the item's own, two of them compared field by field, and what a restore answered. Null (the 404)
+ * for no item of that name with neither files nor revisions.
  */
-export async function revisionsData(req: FastifyRequest, params: Record<string, string>, search: URLSearchParams, extra: Partial<RevisionsData> = {}): Promise<RevisionsData | null> {
+export async function revisionsData(req: FastifyRequest, params: Record<string, string>, search: URLSearchParams, answer: RevisionsAnswer = {}): Promise<RevisionsData | null> {
   const named = itemOfParams(params)
   if (!named) return null
   const key = itemKey(named.kind, named.slug)
@@ -52,13 +67,12 @@ export async function revisionsData(req: FastifyRequest, params: Record<string, 
     kind: named.kind,
     slug: named.slug,
     title: itemTitle(saved?.item ?? revisions.find((r) => r.item)?.item ?? null, named.slug),
-    rows: await rowsOf(req, revisions, hash),
+    rows: await rowsOf(req, key, revisions, hash),
     hash,
-    compare: pair ? { older: pair[0].seq, newer: pair[1].seq, changes: compareItems(pair[0].item, pair[1].item) } : null,
-    notice: null,
-    problems: [],
-    confirm: null,
-    ...extra,
+    compare: pair ? { older: refTo(pair[0]), newer: refTo(pair[1]), changes: compareItems(pair[0].item, pair[1].item) } : null,
+    notice: answer.notice ? { kind: answer.notice.kind, number: (await refOf(req, key, revisions, answer.notice.seq))?.number } : null,
+    problems: answer.problems ?? [],
+    confirm: await refOf(req, key, revisions, answer.confirm?.seq),
   }
 }
 
@@ -74,8 +88,8 @@ export async function restoreRevision(req: FastifyRequest, reply: FastifyReply, 
   const named = itemOfParams(params)
   if (!named) throw new StaffNotFound()
   const key = itemKey(named.kind, named.slug)
-  const page = async (statusCode: number, extra: Partial<RevisionsData>): Promise<StaffPageAnswer> => {
-    const data = await revisionsData(req, params, new URLSearchParams(), extra)
+  const page = async (statusCode: number, answer: RevisionsAnswer): Promise<StaffPageAnswer> => {
+    const data = await revisionsData(req, params, new URLSearchParams(), answer)
     if (!data) throw new StaffNotFound()
     return { staffPage: { routeId: 'contentRevisions', params, data, statusCode, path: staffHref('contentRevisions', params as { kind: ItemKind; slug: string }) } }
   }

@@ -6,6 +6,7 @@ import { isLocale, localeInfo, LOCALES } from '../../../shared/i18n/locales'
 import { INQUIRY_TYPES } from '../../../shared/pages/contact/fields'
 import { shownTime } from '../../staff/http/shown-time'
 import { inboxQueryString, PAGE_SIZE, parseInboxQuery, type ParsedInboxQuery } from '../filter'
+import { holdsKanji } from '../search-text'
 import { INQUIRY_STATUSES, type InboxRow } from '../types'
 
 /** The longest visitor value a list cell holds (code points): the rest is on the inquiry's page. */
@@ -89,6 +90,7 @@ export async function loadInquiries(req: FastifyRequest, search: URLSearchParams
       assignees: accounts.filter((a) => a.role !== 'editor').map((a) => ({ id: a.id, name: cellText(a.name), disabled: a.disabled })),
     },
     filtered: inboxQueryString(parsed) !== '',
+    suggestKana: found !== null && total === 0 && holdsKanji(filter.q ?? ''),
     rows: found?.rows.map(rowOf) ?? [],
     total,
     page: parsed.page,

@@ -58,19 +58,33 @@ function itemOf(e: InquiryEvent, names: Map<string, string>, mails: Map<number, 
     case 'erase':
       return { ...base, kind: 'erase', reason: d.reason === 'request' ? 'request' : 'retention' }
     case 'view':
+      return { ...base, kind: 'view', count: 1, until: base.at }
     case 'export':
-      return { ...base, kind: e.kind }
+      return { ...base, kind: 'export' }
     default:
       return null
   }
 }
 
-/** The inquiry's mails and its history: its receipt first, then every event, oldest first (newest last). */
+/**
+ * The inquiry's mails and its history: its receipt first, then every event, oldest first (newest last).
+ * Views one after another by the same account are one line (how many, from the first to the last): a
+ * morning of reopening the page does not bury the changes. Each view stays an event and an audit entry.
+ */
 export function historyOf(detail: InquiryDetail, names: Map<string, string>): { mails: MailRow[]; history: HistoryItem[] } {
   const rows = detail.mails.map(mailRow)
   const bySeq = new Map(rows.map((m) => [m.seq, m]))
-  const received: HistoryItem = { seq: 0, at: shownTime(Date.parse(detail.inquiry.receivedAt)), who: null, kind: 'received' }
+  const history: HistoryItem[] = [{ seq: 0, at: shownTime(Date.parse(detail.inquiry.receivedAt)), who: null, kind: 'received' }]
   const events = [...detail.events].sort((a, b) => a.at - b.at || a.seq - b.seq)
-  const items = events.map((e) => itemOf(e, names, bySeq)).filter((i): i is HistoryItem => i !== null)
-  return { mails: rows, history: [received, ...items] }
+  /** The account of the last line when it is a view. */
+  let viewer: string | null | undefined
+  for (const e of events) {
+    const item = itemOf(e, names, bySeq)
+    if (!item) continue
+    const last = history.at(-1)!
+    if (item.kind === 'view' && last.kind === 'view' && viewer === e.accountId) history[history.length - 1] = { ...last, count: last.count + 1, until: item.at }
+    else history.push(item)
+    viewer = item.kind === 'view' ? e.accountId : undefined
+  }
+  return { mails: rows, history }
 }

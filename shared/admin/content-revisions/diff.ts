@@ -17,6 +17,8 @@ export interface FieldChange {
   field: string
   /** added: only the newer revision has the field; removed: only the older one. */
   status: 'same' | 'changed' | 'added' | 'removed'
+  /** A flag (`draft: true`): each part's text is 'true' or 'false', shown in words. */
+  flag: boolean
   /** The older revision's text and the newer's, marked (for 'same': one part). */
   parts: DiffPart[]
 }
@@ -24,9 +26,15 @@ export interface FieldChange {
 /** Past this many edits between two texts, the whole text is shown as replaced (the comparison stays fast). */
 const MAX_EDITS = 2_000
 
+/** A field's value as compared: its text, and whether it is a flag (true or false). */
+export interface FieldValue {
+  text: string
+  flag: boolean
+}
+
 /** Every field of an item as text, in a stable order: fields as written, then the body; languages in the item's order. */
-export function itemFields(item: EditableItem | null): Map<string, string> {
-  const out = new Map<string, string>()
+export function itemFields(item: EditableItem | null): Map<string, FieldValue> {
+  const out = new Map<string, FieldValue>()
   if (!item) return out
   const walk = (prefix: string, value: unknown) => {
     if (value === null || value === undefined) return
@@ -35,22 +43,23 @@ export function itemFields(item: EditableItem | null): Map<string, string> {
       for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}.${k}` : k, v)
       return
     }
-    out.set(prefix, String(value))
+    out.set(prefix, { text: String(value), flag: typeof value === 'boolean' })
   }
   if (item.data) walk('', item.data)
   for (const [locale, version] of Object.entries(item.versions ?? {})) {
     if (!version) continue
     walk(locale, version.fields)
-    out.set(`${locale}.body`, version.body)
+    out.set(`${locale}.body`, { text: version.body, flag: false })
   }
   return out
 }
 
-const WORD_RE = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}_'’-])+|\s+|[\s\S]/gu
+const WORD_RE = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}_'’-])+|\r?\n|[^\S\r\n]+|[\s\S]/gu
 
 /**
- * Words as a reader sees them: a run of Latin letters and digits, a run of white space, or one
- * character (Japanese has no spaces between words: each kana or kanji is a unit of its own).
+ * Words as a reader sees them: a run of Latin letters and digits, a line break, a run of other white
+ * space, or one character (Japanese has no spaces between words: each kana or kanji is a unit of its
+ * own). Each line break on its own: a blank line added is one break added, not a run replaced.
  */
 export function tokens(text: string): string[] {
   return text.match(WORD_RE) ?? []
@@ -139,12 +148,12 @@ export function compareItems(older: EditableItem | null, newer: EditableItem | n
   const a = itemFields(older)
   const b = itemFields(newer)
   const changes: FieldChange[] = []
-  for (const [field, text] of b) {
+  for (const [field, { text, flag }] of b) {
     const before = a.get(field)
-    if (before === undefined) changes.push({ field, status: 'added', parts: joined([{ op: 'add', text }]) })
-    else if (before === text) changes.push({ field, status: 'same', parts: joined([{ op: 'same', text }]) })
-    else changes.push({ field, status: 'changed', parts: wordDiff(before, text) })
+    if (before === undefined) changes.push({ field, status: 'added', flag, parts: joined([{ op: 'add', text }]) })
+    else if (before.text === text) changes.push({ field, status: 'same', flag, parts: joined([{ op: 'same', text }]) })
+    else changes.push({ field, status: 'changed', flag: flag || before.flag, parts: wordDiff(before.text, text) })
   }
-  for (const [field, text] of a) if (!b.has(field)) changes.push({ field, status: 'removed', parts: joined([{ op: 'del', text }]) })
+  for (const [field, { text, flag }] of a) if (!b.has(field)) changes.push({ field, status: 'removed', flag, parts: joined([{ op: 'del', text }]) })
   return changes
 }

@@ -30,10 +30,10 @@ function Who({ who }: { who: RevisionRow['who'] }) {
 
 function Row({ data, row }: { data: RevisionsData; row: RevisionRow }) {
   const { t } = useI18n()
-  const picked = (side: 'older' | 'newer') => (data.compare ? data.compare[side] === row.seq : false)
+  const picked = (side: 'older' | 'newer') => data.compare?.[side].seq === row.seq
   return (
     <tr data-revision={row.seq} data-current={row.current ? '' : undefined}>
-      <td>{row.seq}</td>
+      <td>{row.number}</td>
       <td>
         <ShownTimeText time={row.at} />
       </td>
@@ -46,7 +46,7 @@ function Row({ data, row }: { data: RevisionsData; row: RevisionRow }) {
       </td>
       {(['older', 'newer'] as const).map((side) => (
         <td key={side}>
-          <input type="radio" form="revision-compare" name={side} value={row.seq} defaultChecked={picked(side)} aria-label={`${t(`staff.content.revisions.${side}`)} ${row.seq}`} />
+          <input type="radio" form="revision-compare" name={side} value={row.seq} defaultChecked={picked(side)} aria-label={`${t(`staff.content.revisions.${side}`)} ${row.number}`} />
         </td>
       ))}
       <td>
@@ -55,7 +55,7 @@ function Row({ data, row }: { data: RevisionsData; row: RevisionRow }) {
         ) : row.current ? null : (
           <RestoreForm data={data} seq={row.seq} confirmed="">
             <ConfirmSubmit kind="save" tone="primary">
-              {t('staff.content.revisions.restoreThis', { seq: row.seq })}
+              {t('staff.content.revisions.restoreThis', { number: row.number })}
             </ConfirmSubmit>
           </RestoreForm>
         )}
@@ -78,7 +78,7 @@ export function RevisionsPage({ data }: StaffPageProps<RevisionsData>) {
       </p>
       {notice ? (
         <div className={`staff-notice${notice.kind === 'restored' ? '' : ' staff-notice--error'}`} role={notice.kind === 'restored' ? 'status' : 'alert'} data-notice={notice.kind}>
-          <p>{t(`staff.content.revisions.notices.${notice.kind}`, { seq: notice.seq ?? '' })}</p>
+          <p>{t(`staff.content.revisions.notices.${notice.kind}`, { number: notice.number ?? '' })}</p>
           {data.problems.length ? (
             <ul data-problems="">
               {data.problems.map((p) => (
@@ -90,7 +90,7 @@ export function RevisionsPage({ data }: StaffPageProps<RevisionsData>) {
       ) : null}
       {data.confirm ? (
         <section className="staff-notice staff-notice--error" role="alertdialog" aria-labelledby="confirm-step-title" data-confirm="restore">
-          <h2 id="confirm-step-title">{t('staff.content.revisions.confirm.title', { seq: data.confirm.seq })}</h2>
+          <h2 id="confirm-step-title">{t('staff.content.revisions.confirm.title', { number: data.confirm.number })}</h2>
           <p>{t('staff.content.revisions.confirm.text')}</p>
           <RestoreForm data={data} seq={data.confirm.seq} confirmed="1">
             <a className="button button--secondary" href={path}>

@@ -26,7 +26,10 @@ function Pager({ data }: { data: InquiriesData }) {
   )
 }
 
-/** What the list says when it has no row: no inquiry yet, none for this filter, or a page past the last. */
+/**
+ * What the list says when it has no row: no inquiry yet, none for this filter (a search in kanji: try its
+ * reading in kana), or a page past the last.
+ */
 function Empty({ data }: { data: InquiriesData }) {
   const { t } = useI18n()
   if (data.total > 0) {
@@ -39,6 +42,12 @@ function Empty({ data }: { data: InquiriesData }) {
   return (
     <p className="staff-notice" data-empty={data.filtered ? 'filtered' : 'none'}>
       {t(data.filtered ? 'staff.inquiries.emptyFiltered' : 'staff.inquiries.empty')}
+      {data.suggestKana ? (
+        <>
+          <br />
+          <span data-hint="kana">{t('staff.inquiries.emptyKana')}</span>
+        </>
+      ) : null}
     </p>
   )
 }

@@ -50,6 +50,8 @@ export interface InquiriesData {
   options: InquiryFilterOptions
   /** Whether any filter is on (the empty message says so). */
   filtered: boolean
+  /** Nothing found for a search holding kanji: the empty message suggests the reading in kana (furigana). */
+  suggestKana: boolean
   rows: InquiryListRow[]
   /** How many match (every page). */
   total: number

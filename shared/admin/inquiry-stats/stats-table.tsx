@@ -1,3 +1,4 @@
+import { formatShortDay } from '../../format'
 import { useI18n } from '../../i18n/context'
 import type { InquiryStatsData } from './page-data'
 import { fillOf } from './week-chart'
@@ -21,7 +22,7 @@ export function ChartLegend({ types }: { types: string[] }) {
 
 /** The chart's figures as a table (what a screen reader reads, and the exact numbers for everyone). */
 export function StatsTable({ data }: { data: InquiryStatsData }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const weekTotal = (counts: Record<string, number>) => data.types.reduce((a, type) => a + (counts[type] ?? 0), 0)
   const typeTotal = (type: string) => data.weeks.reduce((a, w) => a + (w.counts[type] ?? 0), 0)
   // The caption is also the heading above the table: on a phone the table scrolls sideways (a region reachable
@@ -51,7 +52,7 @@ export function StatsTable({ data }: { data: InquiryStatsData }) {
             {data.weeks.map((week) => (
               <tr key={week.start} data-week={week.start}>
                 <th scope="row">
-                  <time dateTime={week.start}>{week.start}</time>
+                  <time dateTime={week.start}>{formatShortDay(week.start, locale, true)}</time>
                 </th>
                 {data.types.map((type) => (
                   <td key={type} className="num" data-type={type}>

@@ -1,3 +1,4 @@
+import { formatShortDay } from '../../format'
 import { useI18n } from '../../i18n/context'
 import type { InquiryStatsData, StatsWeek } from './page-data'
 
@@ -92,20 +93,13 @@ export function ChartPatterns() {
 /** The place of a type's pattern (five patterns; a sixth type would share the first's). */
 export const fillOf = (index: number) => index % 5
 
-/** A week's short label: '11/23' in Japanese, '23/11' in English (staff.inquiries.stats.weekShort). */
-export function useWeekShort(): (start: string) => string {
-  const { t } = useI18n()
-  return (start) => t('staff.inquiries.stats.weekShort', { month: Number(start.slice(5, 7)), day: Number(start.slice(8, 10)) })
-}
-
+/** The chart, its weeks written as the table writes them (6月1日 / 1 Jun under the bars; with the year in the description). */
 export function WeekChart({ data }: { data: InquiryStatsData }) {
-  const { t } = useI18n()
-  const weekShort = useWeekShort()
+  const { t, locale } = useI18n()
   const layout = chartLayout(data.weeks, data.types)
   const total = layout.bars.reduce((a, b) => a + b.total, 0)
   const busiest = Math.max(0, ...layout.bars.map((b) => b.total))
-  const first = data.weeks[0]?.start ?? ''
-  const last = data.weeks.at(-1)?.start ?? ''
+  const [first, last] = [data.weeks[0], data.weeks.at(-1)].map((w) => (w ? formatShortDay(w.start, locale, true) : ''))
   const bottom = CHART.top + PLOT_H
   return (
     <svg className="inbox-chart" viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby="inbox-chart-title inbox-chart-desc" data-chart="">
@@ -131,7 +125,7 @@ export function WeekChart({ data }: { data: InquiryStatsData }) {
           ))}
           {i % LABEL_EVERY === 0 ? (
             <text x={bar.centre} y={bottom + 18} textAnchor="middle" className="inbox-chart__label">
-              {weekShort(bar.start)}
+              {formatShortDay(bar.start, locale)}
             </text>
           ) : null}
         </g>

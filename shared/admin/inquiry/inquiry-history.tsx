@@ -29,7 +29,7 @@ export function sentence(item: HistoryItem, t: Translate): string {
     case 'retry':
       return t('staff.inquiry.history.retry', { who, kind: mail(item.mailKind) })
     case 'view':
-      return t('staff.inquiry.history.view', { who })
+      return item.count > 1 ? t('staff.inquiry.history.views', { who, count: item.count }) : t('staff.inquiry.history.view', { who })
     case 'export':
       return t('staff.inquiry.history.export', { who })
     case 'erase':
@@ -60,7 +60,7 @@ function Detail({ item }: { item: HistoryItem }) {
   )
 }
 
-/** Everything that happened to the inquiry, oldest first (newest last), each with who and when (Japan time). */
+/** Everything that happened to the inquiry, oldest first (newest last), each with who and when (Japan time; views grouped: from – until). */
 export function InquiryHistory({ items }: { items: HistoryItem[] }) {
   const { t } = useI18n()
   return (
@@ -71,6 +71,12 @@ export function InquiryHistory({ items }: { items: HistoryItem[] }) {
           <li key={`${item.kind}-${item.seq}`} className={`inquiry-history__item inquiry-history__item--${item.kind}`} data-event={item.kind}>
             <p className="inquiry-history__line">
               <span data-sentence="">{sentence(item, t)}</span> <ShownTimeText time={item.at} />
+              {item.kind === 'view' && item.count > 1 ? (
+                <>
+                  {t('staff.inquiry.history.until')}
+                  <ShownTimeText time={item.until} />
+                </>
+              ) : null}
             </p>
             <Detail item={item} />
           </li>

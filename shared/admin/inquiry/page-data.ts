@@ -49,7 +49,8 @@ export type HistoryItem = { seq: number; at: ShownTime; who: string | null } & (
   | { kind: 'reply'; to: string | null; subject: string | null; body: string | null; mail: MailRow | null }
   | { kind: 'mail'; mailKind: OutboxKind | null; outcome: 'sent' | 'failed' | 'cancelled'; attempts: number; error: string | null }
   | { kind: 'retry'; mailKind: OutboxKind | null }
-  | { kind: 'view' }
+  /** Views one after another by the same person: how many, `at` the first and `until` the last. */
+  | { kind: 'view'; count: number; until: ShownTime }
   | { kind: 'export' }
   | { kind: 'erase'; reason: 'retention' | 'request' }
 )

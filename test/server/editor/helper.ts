@@ -86,7 +86,7 @@ export const auditOf = (key: ItemKey, at: number, accountId: string | null = 'ed
 export const mark = (key: ItemKey, field: string, sourceHash: string, at: number, locale: TranslationMark['locale'] = 'en'): TranslationMark => ({ key, locale, field, sourceHash, at })
 
 /** A commit of `item` under `key` at `at`. */
-export function change(key: ItemKey, item: EditableItem | null, at: number, extra: Partial<Omit<Revision, 'seq' | 'key' | 'item' | 'at'>> & { marks?: TranslationMark[] } = {}): EditorCommit {
+export function change(key: ItemKey, item: EditableItem | null, at: number, extra: Partial<Omit<Revision, 'seq' | 'number' | 'key' | 'item' | 'at'>> & { marks?: TranslationMark[] } = {}): EditorCommit {
   const { marks = [], ...rest } = extra
   return {
     revision: { key, at, accountId: 'ed1', action: 'save', item, hash: `hash-${at}`, ...rest },

@@ -56,6 +56,65 @@ t.test('the list, two compared field by field with the changed words marked', as
   t.equal((await app.inject({ url: '/admin/content/news/no-such-item/revisions', headers: editor.headers })).statusCode, 404)
 })
 
+/** The article with its Japanese body and draft flag set. */
+function drafted(dir: string, body: string, draft: boolean | undefined): EditableItem {
+  const item = titled(dir, '本社を移転しました')
+  const ja = item.versions!.ja!
+  const fields = { ...ja.fields }
+  if (draft === undefined) delete fields.draft
+  else fields.draft = draft
+  return { ...item, versions: { ...item.versions, ja: { fields, body } } }
+}
+
+/** A revision of another item, committed between this one's (the seq counts across items). */
+async function elsewhere(app: FastifyInstance, dir: string) {
+  const at = app.staffArea.now()
+  const key: ItemKey = 'news/2026-12-other'
+  await app.editorStore.commit(
+    { revision: { key, at, accountId: null, action: 'import', item: { ...titled(dir, '別の記事'), slug: '2026-12-other' }, hash: 'h' }, marks: [], audit: { at, accountId: null, address: 'cli', action: 'content.change', target: key, outcome: 'ok' } },
+    () => undefined,
+  )
+}
+
+t.test('revisions read as text: each item numbered 1, 2, 3 on its own, line breaks as breaks, flags in words (both languages)', async (t) => {
+  const { app, dir, editor, editorAccount, time } = await editorApp(t)
+  const first = await save(app, dir, editorAccount.account.id, drafted(dir, '一行目\n二行目', undefined))
+  await elsewhere(app, dir)
+  await elsewhere(app, dir)
+  time.advance(60_000)
+  const second = await save(app, dir, editorAccount.account.id, drafted(dir, '一行目\n\n新しい行\n二行目', true), 'unpublish')
+  t.ok(second - first > 1, 'the seq counts the other item’s revisions too')
+  const row = (body: string, seq: number) => new RegExp(`data-revision="${seq}"[^>]*><td>(\\d+)</td>`).exec(body)?.[1]
+
+  const ja = await app.inject({ url: PAGE, headers: editor.headers })
+  t.equal(row(ja.body, first), '1', 'the item’s first revision: No. 1')
+  t.equal(row(ja.body, second), '2', 'its second: No. 2, whatever came between')
+  t.match(ja.body, '1番と2番の比較')
+  t.notMatch(ja.body, /\\u\{a\}/, 'no line break written as an escape')
+  const body = /data-field="ja\.body" data-status="changed">[\s\S]*?<\/dd>/.exec(ja.body)?.[0] ?? ''
+  t.match(body, '<span>一行目\n</span>', 'a line break kept as a break')
+  const mark = '<span class="revision-break" aria-hidden="true">↵</span>\n'
+  t.match(body, new RegExp(`<ins><span class="visually-hidden">\\[追加\\] </span>${mark}(<!-- -->)?新しい行${mark}</ins><span>二行目</span>`), 'the added breaks marked ↵ (and breaks still)')
+  const draft = /data-field="ja\.draft" data-status="added">[\s\S]*?<\/dd>/.exec(ja.body)?.[0] ?? ''
+  t.match(draft, '<ins><span class="visually-hidden">[追加] </span>下書き</ins>', 'the flag in words')
+  t.notMatch(draft, 'true')
+
+  await app.staffStore.updateAccount(editorAccount.account.id, { locale: 'en' }, { at: time.now(), accountId: editorAccount.account.id, address: 'test', action: 'account.locale', target: `account:${editorAccount.account.id}`, outcome: 'ok' })
+  const en = await app.inject({ url: PAGE, headers: editor.headers })
+  t.match(en.body, 'No. 1 compared with No. 2')
+  t.match(/data-field="ja\.draft"[\s\S]*?<\/dd>/.exec(en.body)?.[0], '</span>Draft</ins>', 'in the staff member’s language')
+  t.match(en.body, 'Restore No. 1')
+
+  // A restore names the revision by its number too: the confirmation, the notice, the new row.
+  const ask = await postForm(app, RESTORE, editor.headers, { _csrf: editor.csrf, seq: String(first), hash: itemHash(dir, KEY), confirmed: '' })
+  t.match(ask.body, 'Restore revision No. 1?')
+  t.match(ask.body, `name="seq" value="${first}"`, 'the form still sends the seq')
+  const done = await postForm(app, RESTORE, editor.headers, { _csrf: editor.csrf, seq: String(first), hash: itemHash(dir, KEY), confirmed: '1' })
+  const after = await app.inject({ url: done.headers.location as string, headers: editor.headers })
+  t.match(after.body, 'Revision No. 1 restored.')
+  t.match(after.body, /<td>3<\/td>[\s\S]*?Restored No\. 1/, 'the restore is No. 3, from No. 1')
+})
+
 t.test('restore: confirmation, then a new revision restore with the old item, audited, served', async (t) => {
   const { app, dir, editor, editorAccount, time } = await editorApp(t)
   const first = await save(app, dir, editorAccount.account.id, titled(dir, '本社を新宿に移転しました'))

@@ -31,7 +31,7 @@ for (const engine of editorEngines(postgres)) {
       })
       t.same(seenInApply, [], 'apply ran before anything of its commit was recorded')
       t.ok(Number.isInteger(seq) && seq > 0, 'the seq')
-      t.strictSame(await store.editor.revision(seq), { seq, key, at: T0, accountId: 'ed1', action: 'create', item, hash: `hash-${T0}`, restoredFrom: null }, 'the whole item, as given')
+      t.strictSame(await store.editor.revision(seq), { seq, number: 1, key, at: T0, accountId: 'ed1', action: 'create', item, hash: `hash-${T0}`, restoredFrom: null }, 'the whole item, as given')
       t.strictSame(await store.editor.marks(key), [mark(key, 'title', 'aaaa', T0)])
       t.strictSame(
         await store.staff.listAudit({ action: 'content.change' }),
@@ -81,10 +81,10 @@ for (const engine of editorEngines(postgres)) {
       const list = await store.editor.revisions(key)
       t.same(list.map((r) => r.seq), [restored, ...[...seqs].reverse()], 'newest first')
       t.ok(seqs.every((s, i) => i === 0 || s > seqs[i - 1]!), 'numbered in commit order')
-      t.strictSame(list[0], { seq: restored, key, at: T0 + 10 * MIN, accountId: 'ed1', action: 'restore', item: items[0], hash: `hash-${T0 + 10 * MIN}`, restoredFrom: seqs[0] })
+      t.strictSame(list[0], { seq: restored, number: 4, key, at: T0 + 10 * MIN, accountId: 'ed1', action: 'restore', item: items[0], hash: `hash-${T0 + 10 * MIN}`, restoredFrom: seqs[0] })
       t.strictSame(list.slice(1).map((r) => r.item), [...items].reverse(), 'each state whole')
       t.same((await store.editor.revisions(key, 2)).map((r) => r.seq), [restored, seqs[2]], 'at most limit')
-      t.strictSame(await store.editor.revision(profile), { seq: profile, key: 'site/profile', at: T0 + 11 * MIN, accountId: null, action: 'import', item: profileItem(), hash: `hash-${T0 + 11 * MIN}`, restoredFrom: null }, 'a site part, by the command line')
+      t.strictSame(await store.editor.revision(profile), { seq: profile, number: 1, key: 'site/profile', at: T0 + 11 * MIN, accountId: null, action: 'import', item: profileItem(), hash: `hash-${T0 + 11 * MIN}`, restoredFrom: null }, 'a site part, by the command line')
       t.strictSame((await store.editor.revision(deleted))!.item, null, 'a delete keeps no item')
 
       const latest = await store.editor.latestRevisions()
@@ -92,6 +92,21 @@ for (const engine of editorEngines(postgres)) {
       t.same([latest.get('news/b')!.seq, latest.get('news/c')!.seq, latest.get('site/profile')!.seq], [restored, deleted, profile], 'the last of each')
       t.strictSame(latest.get('news/b'), list[0], 'whole revisions')
       t.ok(gone < deleted)
+    })
+
+    t.test('numbers: each item\'s revisions 1, 2, 3… on their own, whatever other items committed between', async (t) => {
+      const { store } = await engine.fresh(t)
+      const a: ItemKey = 'news/a'
+      const b: ItemKey = 'projects/b'
+      const seqs: number[] = []
+      for (const [i, key] of [a, b, b, a, b, a].entries()) seqs.push(await store.editor.commit(change(key, newsItem(key.slice(-1), String(i)), T0 + i * MIN), () => undefined))
+      const listA = await store.editor.revisions(a)
+      t.same(listA.map((r) => r.number), [3, 2, 1], 'newest first, numbered per item')
+      t.same((await store.editor.revisions(b)).map((r) => r.number), [3, 2, 1])
+      t.same(listA.map((r) => r.seq), [seqs[5], seqs[3], seqs[0]], 'the seq still counts across items')
+      t.equal((await store.editor.revision(seqs[3]!))!.number, 2, 'one revision by its seq: its number too')
+      t.same([...(await store.editor.latestRevisions()).values()].map((r) => [r.key, r.number]), [[a, 3], [b, 3]], 'the latest of each item')
+      t.same((await store.editor.revisions(a, 1)).map((r) => r.number), [3], 'counted over every revision, not the limit')
     })
 
     t.test('revisions: 100 by default', async (t) => {

@@ -123,7 +123,51 @@ t.test('a view per GET, audited: the event and the audit entry both there; not o
   t.equal((await audits()).length, 2)
   const page = rendered(await openInquiry(app, staff, id))
   t.match(page, /data-event="view"/, 'views in the history')
-  t.match(page, `${staff.who.account.name} が閲覧しました`)
+  t.match(page, `${staff.who.account.name} が2回閲覧しました`, 'the two views in a row: one line (this one is recorded as the page is drawn, not shown in it)')
+})
+
+t.test('repeated views: one history line per run of one person\'s views (a count, from – until), every view still recorded', async (t) => {
+  const time = clock()
+  const { app, seed } = await inboxApp(t, time)
+  const id = await addInquiry(seed)
+  const sato = await staffMember(app, time, 'responder')
+  const kato = await staffMember(app, time, 'responder')
+  const ja = await staffMember(app, time, 'admin')
+  const en = await staffMember(app, time, 'admin', 'en')
+  const open = async (who: typeof sato, times: number) => {
+    for (let i = 0; i < times; i++) {
+      t.equal((await openInquiry(app, who, id)).statusCode, 200)
+      time.advance(2 * 60_000)
+    }
+  }
+  const first = time.now()
+  await open(sato, 3)
+  const last = first + 2 * 2 * 60_000
+  await open(kato, 1)
+  await open(sato, 2)
+  t.equal((await postInquiry(app, sato, id, 'change', { status: 'in-progress', statusWas: 'new', note: '' })).statusCode, 303)
+  await open(sato, 1)
+
+  const lines = (page: Awaited<ReturnType<typeof openInquiry>>) => (stateOf(page).data.history as { kind: string; who: string | null; count?: number }[]).map((h) => [h.kind, h.who, h.count ?? null])
+  const page = await openInquiry(app, ja, id)
+  const [s, k] = [sato.who.account.name, kato.who.account.name]
+  t.same(lines(page).slice(0, 6), [
+    ['received', null, null],
+    ['view', s, 3],
+    ['view', k, 1],
+    ['view', s, 2],
+    ['status', s, null],
+    ['view', s, 1],
+  ], 'consecutive views by one person grouped; another person or a change between starts a new line')
+  const html = rendered(page)
+  const iso = (ms: number) => new Date(ms).toISOString()
+  t.match(html, new RegExp(`${s} が3回閲覧しました</span> <time dateTime="${iso(first)}"[^>]*>[^<]*</time>〜<time dateTime="${iso(last)}"`), 'the count and the time range')
+  t.match(html, `${k} が閲覧しました</span> <time dateTime=`, 'one view: as before')
+  t.match(rendered(await openInquiry(app, en, id)), new RegExp(`${s} viewed it 3 times</span> <time dateTime="${iso(first)}"[^>]*>[^<]*</time> to <time dateTime="${iso(last)}"`), 'in English')
+
+  const events = (await app.inboxStore.detail(id))!.events.filter((e) => e.kind === 'view')
+  t.equal(events.length, 3 + 1 + 2 + 1 + 2, 'every view an event (the two pages just drawn too)')
+  t.equal((await app.staffStore.listAudit({ action: 'inquiry.view', limit: 100 })).length, events.length, 'and an audit entry')
 })
 
 t.test('an unknown inquiry: the staff 404 page, in the staff member\'s language, no view', async (t) => {

@@ -158,6 +158,23 @@ t.test('each filter narrows the list; the address is the view', async (t) => {
   t.same((JSON.parse(file.body) as { id: string }[]).map((r) => r.id).sort(), [...ids.bulk].sort(), 'the export holds this view: the 55 of the list')
 })
 
+t.test('a search in kanji that finds nothing suggests the reading in kana (furigana), in both languages', async (t) => {
+  const { app, time, get, ids } = await seeded(t)
+  const english = await staffMember(app, time, 'responder', 'en')
+  const hint = (html: string) => /<span data-hint="kana">([^<]*)<\/span>/.exec(html)?.[1] ?? null
+  const kanji = `?q=${encodeURIComponent('山田 花子')}`
+  const ja = await get(kanji)
+  t.equal(ja.statusCode, 200)
+  t.same(listed(ja.body), [], 'やまだ はなこ is written in kana: 山田 花子 finds nothing')
+  t.match(ja.body, /data-empty="filtered">この条件に合う問い合わせはありません。/)
+  t.match(hint(ja.body), '読みをかなで検索してみてください', 'the hint, in Japanese')
+  t.match(hint((await get(kanji, english)).body), 'Try its reading in kana', 'in English')
+  t.same(listed((await get(`?q=${encodeURIComponent('やまだ はなこ')}`)).body), [ids.yamada], 'and the reading finds it')
+  for (const query of ['?q=no-such-words', `?q=${encodeURIComponent('ヤマダ タロウ')}`, `?q=${encodeURIComponent('山田工務店')}`, '?status=spam']) {
+    t.equal(hint((await get(query)).body), null, `${query}: no hint (no kanji, or something found, or no search)`)
+  }
+})
+
 t.test('a filter value that is not valid: 400 naming it, in the staff member\'s language, nothing listed', async (t) => {
   const { app, time, get } = await seeded(t)
   const english = await staffMember(app, time, 'responder', 'en')

@@ -77,6 +77,26 @@ t.test('the chart and the table hold the store\'s counts; the median in words; b
   }
 })
 
+/** The id of the last heading before `marker` in the page. */
+const headingBefore = (html: string, marker: string) => [...html.slice(0, html.indexOf(marker)).matchAll(/<h2 id="([^"]+)"/g)].at(-1)?.[1]
+
+t.test('each heading over its own part; the weeks written one way per language (never 1/6 beside 2026-06-01)', async (t) => {
+  const time = clock()
+  const { app } = await inboxApp(t, time)
+  for (const [locale, week, day] of [['ja', '2026年11月23日', /^\d{1,2}月\d{1,2}日$/], ['en', '23 Nov 2026', /^\d{1,2} [A-Z][a-z]{2,3}$/]] as const) {
+    const who = await staffMember(app, time, 'responder', locale)
+    const html = (await app.inject({ url: '/admin/inquiries/stats', headers: who.headers })).body
+    t.equal(headingBefore(html, 'data-median='), 'inbox-median-heading', `${locale}: the median under its heading`)
+    t.equal(headingBefore(html, '<svg class="inbox-chart"'), 'inbox-chart-heading', 'the chart under its own heading, not the median\'s')
+    t.equal(headingBefore(html, '<table class="staff-table" data-stats'), 'inbox-stats-heading', 'the table under its own')
+    t.match(html, `<tr data-week="2026-11-23"><th scope="row"><time dateTime="2026-11-23">${week}</time></th>`, 'the table: the week in words, its ISO date in the attribute')
+    const svg = /<svg class="inbox-chart"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? ''
+    const labels = [...svg.matchAll(/text-anchor="middle" class="inbox-chart__label">([^<]*)</g)].map((m) => m[1]!)
+    t.equal(labels.length, 7)
+    t.ok(labels.every((label) => day.test(label)), `the axis: ${labels.join(', ')}`)
+  }
+})
+
 t.test('nothing yet: empty weeks and no reply', async (t) => {
   const time = clock()
   const { app } = await inboxApp(t, time)
