@@ -1,4 +1,6 @@
 import { useI18n } from '../../i18n/context'
+import { TableRegion } from '../table-region'
+import { Whole } from '../whole'
 import type { InquiryStatsData } from './page-data'
 import { fillOf } from './week-chart'
 
@@ -31,7 +33,7 @@ export function StatsTable({ data }: { data: InquiryStatsData }) {
       <h2 id="inbox-stats-heading" className="inbox-stats__heading">
         {t('staff.inquiries.stats.tableCaption')}
       </h2>
-      <div className="staff-table-wrap inbox-stats-table" tabIndex={0} role="region" aria-labelledby="inbox-stats-heading">
+      <TableRegion labelledBy="inbox-stats-heading" className="inbox-stats-table">
         <table className="staff-table" data-stats="">
           <caption className="visually-hidden">{t('staff.inquiries.stats.tableCaption')}</caption>
           <thead>
@@ -51,7 +53,9 @@ export function StatsTable({ data }: { data: InquiryStatsData }) {
             {data.weeks.map((week) => (
               <tr key={week.start} data-week={week.start}>
                 <th scope="row">
-                  <time dateTime={week.start}>{week.start}</time>
+                  <time dateTime={week.start}>
+                    <Whole>{week.start}</Whole>
+                  </time>
                 </th>
                 {data.types.map((type) => (
                   <td key={type} className="num" data-type={type}>
@@ -78,7 +82,7 @@ export function StatsTable({ data }: { data: InquiryStatsData }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableRegion>
     </div>
   )
 }
