@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
  * row becomes a card on a phone, each cell its column's name (the cell's data-label) beside its value.
  */
 export function TableRegion({ labelledBy, cards = false, className = '', children }: { labelledBy: string; cards?: boolean; className?: string; children: ReactNode }) {
-  const classes = ['staff-table-wrap', cards ? 'staff-table-wrap--cards' : '', className].filter(Boolean).join(' ')
+  const classes = ['staff-table-wrap staff-scroll', cards ? 'staff-table-wrap--cards' : '', className].filter(Boolean).join(' ')
   return (
     <div className={classes} role="region" aria-labelledby={labelledBy} tabIndex={0}>
       {children}

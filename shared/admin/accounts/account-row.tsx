@@ -55,7 +55,7 @@ export function AccountRow({ row }: { row: Row }) {
       <td data-label={label('status')}>
         <div className="staff-table__lines">
           <span>{t(row.disabled ? 'staff.accounts.state.disabled' : 'staff.accounts.state.active')}</span>
-          <span data-passkeys={row.passkeys}>{t('staff.accounts.passkeyCount', { count: row.passkeys })}</span>
+          <Whole>{t('staff.accounts.passkeyCount', { count: row.passkeys })}</Whole>
         </div>
       </td>
       <td data-label={label('lastSignIn')}>

@@ -86,7 +86,7 @@ export function AuditPage({ data }: StaffPageProps<AuditData>) {
       {data.rows.length === 0 ? (
         <p data-empty="">{t('staff.audit.empty')}</p>
       ) : (
-        <TableRegion labelledBy="audit-caption">
+        <TableRegion labelledBy="audit-caption" cards>
           <table className="staff-table" data-audit="">
             <caption id="audit-caption" className="visually-hidden">
               {t('staff.audit.title')}
@@ -102,16 +102,16 @@ export function AuditPage({ data }: StaffPageProps<AuditData>) {
             <tbody>
               {data.rows.map((row, i) => (
                 <tr key={i} data-outcome={row.outcome}>
-                  <td>
+                  <td data-label={t('staff.audit.time')}>
                     <ShownTimeText time={row.time} />
                   </td>
-                  <td>
+                  <td data-label={t('staff.audit.who')}>
                     <div className="staff-table__lines">
                       {row.who ? <Whole>{inertText(row.who)}</Whole> : <span>{t('staff.audit.nobody')}</span>}
                       <Whole>{inertText(row.address)}</Whole>
                     </div>
                   </td>
-                  <td>
+                  <td data-label={t('staff.audit.actionTarget')}>
                     <div className="staff-table__lines">
                       <code>{inertText(row.action)}</code>
                       <span className="staff-audit__target" data-target={row.target}>
@@ -119,7 +119,7 @@ export function AuditPage({ data }: StaffPageProps<AuditData>) {
                       </span>
                     </div>
                   </td>
-                  <td>{t(`staff.audit.outcomes.${row.outcome}`)}</td>
+                  <td data-label={t('staff.audit.outcome')}>{t(`staff.audit.outcomes.${row.outcome}`)}</td>
                 </tr>
               ))}
             </tbody>

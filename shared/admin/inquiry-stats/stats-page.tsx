@@ -26,8 +26,8 @@ export function InquiryStatsPage({ data }: StaffPageProps<InquiryStatsData>) {
       </section>
       <div className="inbox-stats">
         <figure className="inbox-stats__chart">
-          {/* On a phone the chart scrolls sideways: a region reachable by keyboard. */}
-          <div className="inbox-chart-wrap" tabIndex={0} role="group" aria-label={t('staff.inquiries.stats.chartTitle')}>
+          {/* On a phone the chart scrolls sideways: a region reachable by keyboard, a shadow where it is cut. */}
+          <div className="inbox-chart-wrap staff-scroll" tabIndex={0} role="group" aria-label={t('staff.inquiries.stats.chartTitle')}>
             <WeekChart data={data} />
           </div>
           <figcaption>
