@@ -2,15 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import type { SessionRow, SessionsData } from '../../../shared/admin/sessions/page-data'
 import type { StaffAnswer } from '../../../shared/admin/types'
-import { siteTime } from '../../contact/site-time'
 import { sha256Hex } from '../tokens'
 import type { Session } from '../types'
 import { auditOf } from './services'
 import { deviceName } from '../device-name'
 import { clearSessionCookie, expired } from './session'
+import { shownTime } from './shown-time'
 
 const keyOf = (session: Session) => sha256Hex(`row:${session.idHash}`).slice(0, 24)
-const time = (ms: number) => siteTime(new Date(ms).toISOString())
 
 /** The signed-in staff member's live sessions, newest use first. */
 async function liveSessions(req: FastifyRequest): Promise<Session[]> {
@@ -22,7 +21,7 @@ async function liveSessions(req: FastifyRequest): Promise<Session[]> {
 
 function rowsOf(req: FastifyRequest, sessions: Session[]): SessionRow[] {
   const current = req.staffSession!.session.idHash
-  return sessions.map((s) => ({ key: keyOf(s), device: deviceName(s.userAgent), userAgent: s.userAgent, address: s.address, lastSeen: time(s.lastSeenAt), started: time(s.createdAt), current: s.idHash === current }))
+  return sessions.map((s) => ({ key: keyOf(s), device: deviceName(s.userAgent), userAgent: s.userAgent, address: s.address, lastSeen: shownTime(s.lastSeenAt), started: shownTime(s.createdAt), current: s.idHash === current }))
 }
 
 /** GET /admin/sessions: where this account is signed in (device, address, last use). */

@@ -2,6 +2,7 @@ import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
 import { STAFF_PATHS } from '../paths'
 import { ShownTimeText } from '../shown-time'
+import { TableRegion } from '../table-region'
 import type { StaffPageProps } from '../types'
 import { AccountRow } from './account-row'
 import { AddAccountForm } from './add-account-form'
@@ -56,18 +57,16 @@ export function AccountsPage({ data }: StaffPageProps<AccountsData>) {
         </div>
       ) : null}
       {data.confirm ? <ConfirmStep confirm={data.confirm} /> : null}
-      <div className="staff-table-wrap">
+      <TableRegion labelledBy="accounts-caption" cards>
         <table className="staff-table" data-accounts="">
-          <caption className="visually-hidden">{t('staff.accounts.title')}</caption>
+          <caption id="accounts-caption" className="visually-hidden">
+            {t('staff.accounts.title')}
+          </caption>
           <thead>
             <tr>
-              <th scope="col">{t('staff.accounts.email')}</th>
-              <th scope="col">{t('staff.accounts.name')}</th>
+              <th scope="col">{t('staff.accounts.account')}</th>
               <th scope="col">{t('staff.accounts.role')}</th>
               <th scope="col">{t('staff.accounts.status')}</th>
-              <th scope="col" className="num">
-                {t('staff.accounts.passkeys')}
-              </th>
               <th scope="col">{t('staff.accounts.lastSignIn')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('staff.accounts.actions')}</span>
@@ -80,7 +79,7 @@ export function AccountsPage({ data }: StaffPageProps<AccountsData>) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       <AddAccountForm data={data} />
     </>
   )

@@ -1,8 +1,11 @@
+import { Fragment } from 'react'
 import { useI18n } from '../../i18n/context'
 import { inertText } from '../inert-text'
 import { STAFF_PATHS } from '../paths'
 import { ShownTimeText } from '../shown-time'
+import { TableRegion } from '../table-region'
 import type { StaffPageProps } from '../types'
+import { Whole } from '../whole'
 import type { AuditData } from './page-data'
 
 /** The filter form (GET: the filters are in the address, so a filtered view can be bookmarked). */
@@ -40,6 +43,31 @@ function AuditFilters({ data }: { data: AuditData }) {
   )
 }
 
+/**
+ * What an entry acted on, word by word ('inquiry:Q-20261126-7F3K2A hold', 'token:… path:/admin/api/… owner'):
+ * a word's kind ('account:') may end a line, its id, reference or address is whole; a request's path (anything
+ * a client sent) wraps anywhere.
+ */
+function Target({ target }: { target: string }) {
+  return (
+    <>
+      {inertText(target)
+        .split(' ')
+        .map((word, i) => {
+          const kind = word.slice(0, word.indexOf(':') + 1)
+          const value = word.slice(kind.length)
+          return (
+            <Fragment key={i}>
+              {i ? ' ' : null}
+              {kind}
+              {kind === 'path:' ? value : <Whole>{value}</Whole>}
+            </Fragment>
+          )
+        })}
+    </>
+  )
+}
+
 /** The audit log, newest first; every stored value shown as inert text. */
 export function AuditPage({ data }: StaffPageProps<AuditData>) {
   const { t } = useI18n()
@@ -58,32 +86,40 @@ export function AuditPage({ data }: StaffPageProps<AuditData>) {
       {data.rows.length === 0 ? (
         <p data-empty="">{t('staff.audit.empty')}</p>
       ) : (
-        <div className="staff-table-wrap">
+        <TableRegion labelledBy="audit-caption" cards>
           <table className="staff-table" data-audit="">
-            <caption className="visually-hidden">{t('staff.audit.title')}</caption>
+            <caption id="audit-caption" className="visually-hidden">
+              {t('staff.audit.title')}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t('staff.audit.time')}</th>
                 <th scope="col">{t('staff.audit.who')}</th>
-                <th scope="col">{t('staff.audit.address')}</th>
-                <th scope="col">{t('staff.audit.action')}</th>
-                <th scope="col">{t('staff.audit.target')}</th>
+                <th scope="col">{t('staff.audit.actionTarget')}</th>
                 <th scope="col">{t('staff.audit.outcome')}</th>
               </tr>
             </thead>
             <tbody>
               {data.rows.map((row, i) => (
                 <tr key={i} data-outcome={row.outcome}>
-                  <td>
+                  <td data-label={t('staff.audit.time')}>
                     <ShownTimeText time={row.time} />
                   </td>
-                  <td>{row.who ? inertText(row.who) : t('staff.audit.nobody')}</td>
-                  <td>{inertText(row.address)}</td>
-                  <td>
-                    <code>{inertText(row.action)}</code>
+                  <td data-label={t('staff.audit.who')}>
+                    <div className="staff-table__lines">
+                      {row.who ? <Whole>{inertText(row.who)}</Whole> : <span>{t('staff.audit.nobody')}</span>}
+                      <Whole>{inertText(row.address)}</Whole>
+                    </div>
                   </td>
-                  <td className="staff-audit__target">{inertText(row.target)}</td>
-                  <td>
+                  <td data-label={t('staff.audit.actionTarget')}>
+                    <div className="staff-table__lines">
+                      <code>{inertText(row.action)}</code>
+                      <span className="staff-audit__target" data-target={row.target}>
+                        <Target target={row.target} />
+                      </span>
+                    </div>
+                  </td>
+                  <td data-label={t('staff.audit.outcome')}>
                     {t(`staff.audit.outcomes.${row.outcome}`)}
                     {row.repeats > 1 ? <span data-repeats={row.repeats}> {t('staff.audit.repeats', { count: row.repeats })}</span> : null}
                   </td>
@@ -91,7 +127,7 @@ export function AuditPage({ data }: StaffPageProps<AuditData>) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {data.newer || data.older ? (
         <nav className="staff-pager" aria-label={t('staff.audit.page', { page: data.page })}>

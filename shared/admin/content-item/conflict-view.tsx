@@ -6,6 +6,7 @@ import { staffHref } from '../paths'
 import type { ContentItemData, EditorForm } from './page-data'
 import { EDITOR_FORM_ID } from './slots'
 import { inertText } from '../inert-text'
+import { TableRegion } from '../table-region'
 
 /** The form names whose values differ (state, marks and flags left out), in the order of the page. */
 function differing(theirs: EditorForm, mine: EditorForm): string[] {
@@ -45,7 +46,7 @@ export function ConflictView({ data, mine }: { data: ContentItemData; mine: Edit
     <section className="staff-section staff-notice staff-notice--error content-conflict" data-conflict="">
       <h2 id="conflict-heading">{t('staff.content.item.conflict.heading')}</h2>
       <p>{t(conflict.theirs ? 'staff.content.item.conflict.text' : 'staff.content.item.conflict.deleted')}</p>
-      <div className="staff-table-wrap" tabIndex={0} role="region" aria-labelledby="conflict-heading">
+      <TableRegion labelledBy="conflict-heading">
         <table className="staff-table content-conflict__table">
           <thead>
             <tr>
@@ -64,7 +65,7 @@ export function ConflictView({ data, mine }: { data: ContentItemData; mine: Edit
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       <div className="form-actions">
         {conflict.theirs ? (
           <a className="button button--secondary" href={staffHref('contentItem', { kind: data.kind, slug: data.slug })}>

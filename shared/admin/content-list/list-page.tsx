@@ -4,7 +4,9 @@ import type { ItemKind } from '../editor-model/items'
 import { inertText } from '../inert-text'
 import { staffHref } from '../paths'
 import { ShownTimeText } from '../shown-time'
+import { TableRegion } from '../table-region'
 import type { StaffPageProps } from '../types'
+import { Whole } from '../whole'
 import type { ContentListData, ContentRow } from './page-data'
 
 /** The kinds in the order of the list, and which of them a "new" button makes. */
@@ -45,7 +47,7 @@ function Row({ row }: { row: ContentRow }) {
         <div>
           {row.changed ? (
             <>
-              <ShownTimeText time={row.changed.at} /> {row.changed.who ? inertText(row.changed.who) : t('staff.content.list.byNobody')}
+              <ShownTimeText time={row.changed.at} /> {row.changed.who ? <Whole>{inertText(row.changed.who)}</Whole> : t('staff.content.list.byNobody')}
             </>
           ) : (
             <span className="staff-muted">{t('staff.content.list.never')}</span>
@@ -81,7 +83,7 @@ export function ContentListPage({ data }: StaffPageProps<ContentListData>) {
                 </a>
               ) : null}
             </div>
-            <div className="staff-table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
+            <TableRegion labelledBy={headingId} cards>
               <table className="staff-table content-list__table">
                 <thead>
                   <tr>
@@ -101,7 +103,7 @@ export function ContentListPage({ data }: StaffPageProps<ContentListData>) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           </section>
         )
       })}

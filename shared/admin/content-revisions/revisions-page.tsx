@@ -4,7 +4,9 @@ import { useStaffState } from '../context'
 import { inertText } from '../inert-text'
 import { staffHref } from '../paths'
 import { ShownTimeText } from '../shown-time'
+import { TableRegion } from '../table-region'
 import type { StaffPageProps } from '../types'
+import { Whole } from '../whole'
 import { FieldChanges } from './field-changes'
 import type { RevisionRow, RevisionsData } from './page-data'
 
@@ -24,34 +26,37 @@ function RestoreForm({ data, seq, confirmed, children }: { data: RevisionsData; 
 
 function Who({ who }: { who: RevisionRow['who'] }) {
   const { t } = useI18n()
-  if ('name' in who) return <>{inertText(who.name)}</>
+  if ('name' in who) return <Whole>{inertText(who.name)}</Whole>
   return <>{t('cli' in who ? 'staff.content.revisions.cli' : 'staff.content.revisions.deletedAccount')}</>
 }
 
 function Row({ data, row }: { data: RevisionsData; row: RevisionRow }) {
   const { t } = useI18n()
   const picked = (side: 'older' | 'newer') => data.compare?.[side].seq === row.seq
+  const label = (key: string) => t(`staff.content.revisions.${key}`)
   return (
     <tr data-revision={row.seq} data-current={row.current ? '' : undefined}>
-      <td>{row.number}</td>
-      <td>
+      <td data-label={label('seq')}>{row.number}</td>
+      <td data-label={label('at')}>
         <ShownTimeText time={row.at} />
       </td>
-      <td>
+      <td data-label={label('who')}>
         <Who who={row.who} />
       </td>
-      <td>
-        {t(`staff.content.revisions.actions.${row.action}`, { from: row.restoredFrom ?? '' })}
-        {row.current ? <strong className="staff-badge revision-current">{t('staff.content.revisions.current')}</strong> : null}
+      <td data-label={label('action')}>
+        <div>
+          {t(`staff.content.revisions.actions.${row.action}`, { from: row.restoredFrom ?? '' })}
+          {row.current ? <strong className="staff-badge revision-current">{label('current')}</strong> : null}
+        </div>
       </td>
       {(['older', 'newer'] as const).map((side) => (
-        <td key={side}>
-          <input type="radio" form="revision-compare" name={side} value={row.seq} defaultChecked={picked(side)} aria-label={`${t(`staff.content.revisions.${side}`)} ${row.number}`} />
+        <td key={side} data-label={label(side)}>
+          <input type="radio" form="revision-compare" name={side} value={row.seq} defaultChecked={picked(side)} aria-label={`${label(side)} ${row.number}`} />
         </td>
       ))}
-      <td>
+      <td data-label={label('restore')}>
         {row.deletion ? (
-          <span className="staff-muted">{t('staff.content.revisions.deletion')}</span>
+          <span className="staff-muted">{label('deletion')}</span>
         ) : row.current ? null : (
           <RestoreForm data={data} seq={row.seq} confirmed="">
             <ConfirmSubmit kind="save" tone="primary">
@@ -107,9 +112,11 @@ export function RevisionsPage({ data }: StaffPageProps<RevisionsData>) {
       ) : (
         <>
           <form id="revision-compare" method="get" action={path} />
-          <div className="staff-table-wrap">
+          <TableRegion labelledBy="revisions-caption" cards>
             <table className="staff-table" data-revisions="">
-              <caption className="visually-hidden">{t('staff.content.revisions.title')}</caption>
+              <caption id="revisions-caption" className="visually-hidden">
+                {t('staff.content.revisions.title')}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t('staff.content.revisions.seq')}</th>
@@ -127,7 +134,7 @@ export function RevisionsPage({ data }: StaffPageProps<RevisionsData>) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           <p>
             <button type="submit" form="revision-compare" className="button button--secondary">
               {t('staff.content.revisions.compare')}

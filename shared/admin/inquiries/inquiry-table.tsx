@@ -1,4 +1,6 @@
 import { useI18n } from '../../i18n/context'
+import { ShownTimeText } from '../shown-time'
+import { TableRegion } from '../table-region'
 import type { InquiryListRow, ListedMailState } from './page-data'
 
 /** A shape beside each mail state's word (never colour alone): ✓ sent, … pending, ! failed, ⊘ cancelled, – none. */
@@ -16,21 +18,11 @@ function MailState({ kind, state }: { kind: 'staff' | 'autoReply'; state: Listed
   )
 }
 
-/** The time received as ShownTimeText shows it, in two parts that wrap as wholes: the day, then the time and zone. */
-function ReceivedTime({ time }: { time: InquiryListRow['received'] }) {
-  const [day, ...rest] = time.text.split(' ')
-  return (
-    <time dateTime={time.iso} title={time.iso} className="inbox-table__time">
-      <span>{day}</span> <span>{rest.join(' ')}</span>
-    </time>
-  )
-}
-
-/** A cell: its column's name for the phone's card (data-label) and one box for its content. */
+/** A cell: its column's name for the phone's card (data-label) and one box for its lines. */
 function Cell({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <td data-label={label}>
-      <div className="inbox-cell">{children}</div>
+      <div className="staff-table__lines">{children}</div>
     </td>
   )
 }
@@ -40,34 +32,34 @@ function Row({ row }: { row: InquiryListRow }) {
   const label = (key: string) => t(`staff.inquiries.${key}`)
   return (
     <tr data-inquiry={row.id} data-status={row.status}>
-      <th scope="row" data-label={label('reference')} className="inbox-table__ref">
-        <a href={row.href}>{row.id}</a>
+      <th scope="row" data-label={label('refReceived')} className="inbox-table__ref">
+        <div className="staff-table__lines">
+          <a href={row.href}>{row.id}</a>
+          <ShownTimeText time={row.received} />
+        </div>
       </th>
-      <Cell label={label('received')}>
-        <ReceivedTime time={row.received} />
-      </Cell>
-      <Cell label={label('name')}>
+      <Cell label={label('nameCompany')}>
         {row.erased ? (
           <span className="staff-muted">{label('erased')}</span>
         ) : (
           <>
-            <span className="inbox-table__text">{row.name}</span>
-            {row.nameKana ? <span className="inbox-table__text inbox-table__kana">{row.nameKana}</span> : null}
+            <span className="inbox-table__one">{row.name}</span>
+            {row.nameKana ? <span className="inbox-table__one inbox-table__kana">{row.nameKana}</span> : null}
+            {row.company ? <span className="inbox-table__text">{row.company}</span> : null}
           </>
         )}
       </Cell>
-      <Cell label={label('company')}>
-        <span className="inbox-table__text">{row.company}</span>
-      </Cell>
-      <Cell label={label('type')}>
+      <Cell label={label('typeLang')}>
         <span className="inbox-table__type">{t(`units.contact.types.${row.type}`)}</span>
+        <span>{row.language}</span>
       </Cell>
-      <Cell label={label('lang')}>{row.language}</Cell>
-      <Cell label={label('status')}>
-        <span className={`staff-badge inbox-status inbox-status--${row.status}`}>{t(`staff.inquiries.statuses.${row.status}`)}</span>
-        {row.legalHold ? <span className="staff-badge inbox-status inbox-status--hold">{label('legalHold')}</span> : null}
+      <Cell label={label('statusAssignee')}>
+        <span>
+          <span className={`staff-badge inbox-status inbox-status--${row.status}`}>{t(`staff.inquiries.statuses.${row.status}`)}</span>
+          {row.legalHold ? <span className="staff-badge inbox-status inbox-status--hold">{label('legalHold')}</span> : null}
+        </span>
+        {row.assignee === null ? <span>{label('unassigned')}</span> : <span className="inbox-table__one">{row.assignee}</span>}
       </Cell>
-      <Cell label={label('assignee')}>{row.assignee === null ? <span className="staff-muted">{label('unassigned')}</span> : <span className="inbox-table__text">{row.assignee}</span>}</Cell>
       <Cell label={label('mail')}>
         <ul className="inbox-mail">
           <MailState kind="staff" state={row.mail.staff} />
@@ -78,17 +70,19 @@ function Row({ row }: { row: InquiryListRow }) {
   )
 }
 
-/** The inquiries of one page: a table on a wide screen, one card per inquiry on a phone (client/staff-inbox.css). */
+/** The inquiries of one page: a table of five columns on a wide screen, one card per inquiry on a phone. */
 export function InquiryTable({ rows }: { rows: InquiryListRow[] }) {
   const { t } = useI18n()
   const label = (key: string) => t(`staff.inquiries.${key}`)
   return (
-    <div className="staff-table-wrap inbox-table-wrap">
+    <TableRegion labelledBy="inquiries-caption" cards>
       <table className="staff-table inbox-table" data-inquiries="">
-        <caption className="visually-hidden">{t('staff.inquiries.title')}</caption>
+        <caption id="inquiries-caption" className="visually-hidden">
+          {t('staff.inquiries.title')}
+        </caption>
         <thead>
           <tr>
-            {['reference', 'received', 'name', 'company', 'type', 'lang', 'status', 'assignee', 'mail'].map((key) => (
+            {['refReceived', 'nameCompany', 'typeLang', 'statusAssignee', 'mail'].map((key) => (
               <th key={key} scope="col">
                 {label(key)}
               </th>
@@ -101,6 +95,6 @@ export function InquiryTable({ rows }: { rows: InquiryListRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   )
 }

@@ -33,8 +33,8 @@ export function InquiryStatsPage({ data }: StaffPageProps<InquiryStatsData>) {
             {t('staff.inquiries.stats.chartTitle')}
           </h2>
           <figure className="inbox-stats__chart">
-            {/* On a phone the chart scrolls sideways: a region reachable by keyboard. */}
-            <div className="inbox-chart-wrap" tabIndex={0} role="group" aria-labelledby="inbox-chart-heading">
+            {/* On a phone the chart scrolls sideways: a region reachable by keyboard, a shadow where it is cut. */}
+            <div className="inbox-chart-wrap staff-scroll" tabIndex={0} role="group" aria-labelledby="inbox-chart-heading">
               <WeekChart data={data} />
             </div>
             <figcaption>

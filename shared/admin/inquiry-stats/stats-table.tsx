@@ -1,5 +1,7 @@
 import { formatShortDay } from '../../format'
 import { useI18n } from '../../i18n/context'
+import { TableRegion } from '../table-region'
+import { Whole } from '../whole'
 import type { InquiryStatsData } from './page-data'
 import { fillOf } from './week-chart'
 
@@ -32,7 +34,7 @@ export function StatsTable({ data }: { data: InquiryStatsData }) {
       <h2 id="inbox-stats-heading" className="inbox-stats__heading">
         {t('staff.inquiries.stats.tableCaption')}
       </h2>
-      <div className="staff-table-wrap inbox-stats-table" tabIndex={0} role="region" aria-labelledby="inbox-stats-heading">
+      <TableRegion labelledBy="inbox-stats-heading" className="inbox-stats-table">
         <table className="staff-table" data-stats="">
           <caption className="visually-hidden">{t('staff.inquiries.stats.tableCaption')}</caption>
           <thead>
@@ -52,7 +54,9 @@ export function StatsTable({ data }: { data: InquiryStatsData }) {
             {data.weeks.map((week) => (
               <tr key={week.start} data-week={week.start}>
                 <th scope="row">
-                  <time dateTime={week.start}>{formatShortDay(week.start, locale, true)}</time>
+                  <time dateTime={week.start}>
+                    <Whole>{formatShortDay(week.start, locale, true)}</Whole>
+                  </time>
                 </th>
                 {data.types.map((type) => (
                   <td key={type} className="num" data-type={type}>
@@ -79,7 +83,7 @@ export function StatsTable({ data }: { data: InquiryStatsData }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableRegion>
     </div>
   )
 }

@@ -4,12 +4,14 @@ import { useStaffState } from '../context'
 import { inertField, inertLines } from '../inert-text'
 import { staffHref } from '../paths'
 import { ShownTimeText } from '../shown-time'
+import { Whole } from '../whole'
 import type { InquiryData, MailRow } from './page-data'
 
-/** A field's value, or the form's "(not given)" when it was left blank. */
-function Value({ text }: { text: string }) {
+/** A field's value (`whole`: a name, an address, a number, never broken inside), or the form's "(not given)" when it was left blank. */
+function Value({ text, whole = false }: { text: string; whole?: boolean }) {
   const { t } = useI18n()
-  return text ? <>{inertField(text)}</> : <span className="staff-muted">{t('units.contact.review.empty')}</span>
+  if (!text) return <span className="staff-muted">{t('units.contact.review.empty')}</span>
+  return whole ? <Whole>{inertField(text)}</Whole> : <>{inertField(text)}</>
 }
 
 function Row({ label, children, name }: { label: string; children: ReactNode; name: string }) {
@@ -35,7 +37,9 @@ export function InquiryFields({ data }: { data: InquiryData }) {
       <h2 id="inquiry-fields-heading">{t('staff.inquiry.fields.heading')}</h2>
       <dl className="inquiry-fields">
         <Row name="reference" label={t('staff.inquiry.fields.reference')}>
-          <span className="inquiry-reference">{inertField(f.reference)}</span>
+          <span className="inquiry-reference">
+            <Whole>{inertField(f.reference)}</Whole>
+          </span>
         </Row>
         <Row name="received" label={t('staff.inquiry.fields.received')}>
           <ShownTimeText time={f.received} />
@@ -49,19 +53,19 @@ export function InquiryFields({ data }: { data: InquiryData }) {
         {data.erased ? null : (
           <>
             <Row name="name" label={field('name')}>
-              <Value text={f.name} />
+              <Value text={f.name} whole />
             </Row>
             <Row name="nameKana" label={field('nameKana')}>
-              <Value text={f.nameKana} />
+              <Value text={f.nameKana} whole />
             </Row>
             <Row name="company" label={field('company')}>
               <Value text={f.company} />
             </Row>
             <Row name="email" label={field('email')}>
-              <Value text={f.email} />
+              <Value text={f.email} whole />
             </Row>
             <Row name="phone" label={field('phone')}>
-              <Value text={f.phone} />
+              <Value text={f.phone} whole />
             </Row>
             <Row name="preferredDate" label={field('preferredDate')}>
               <Value text={f.preferredDate} />

@@ -1,12 +1,14 @@
+import type { ReactNode } from 'react'
 import { useI18n } from '../../i18n/context'
 import type { Translate } from '../../i18n/messages'
 import { inertField, inertLines } from '../inert-text'
 import { ShownTimeText } from '../shown-time'
+import { wholeIn } from '../whole'
 import { MailState } from './inquiry-fields'
 import type { HistoryItem, InquiryStatus, OutboxKind } from './page-data'
 
-/** One history line as a sentence in the page's language: who (or "system"), what, from and to. */
-export function sentence(item: HistoryItem, t: Translate): string {
+/** One history line as a sentence in the page's language: who (or "system"), what, from and to; each person and address whole. */
+export function sentence(item: HistoryItem, t: Translate): ReactNode {
   const who = item.who === null ? t('staff.inquiry.history.system') : inertField(item.who)
   const status = (s: InquiryStatus | null) => (s ? t(`staff.inquiries.statuses.${s}`) : '—')
   const mail = (k: OutboxKind | null) => (k ? t(`staff.inquiry.mail.kinds.${k}`) : t('staff.inquiry.history.someMail'))
@@ -15,25 +17,25 @@ export function sentence(item: HistoryItem, t: Translate): string {
     case 'received':
       return t('staff.inquiry.history.received')
     case 'status':
-      return t('staff.inquiry.history.status', { who, from: status(item.from), to: status(item.to) })
+      return wholeIn(t, 'staff.inquiry.history.status', { who }, { from: status(item.from), to: status(item.to) })
     case 'assign':
-      return item.to === null ? t('staff.inquiry.history.unassign', { who, from: person(item.from) }) : t('staff.inquiry.history.assign', { who, to: person(item.to) })
+      return item.to === null ? wholeIn(t, 'staff.inquiry.history.unassign', { who, from: person(item.from) }) : wholeIn(t, 'staff.inquiry.history.assign', { who, to: person(item.to) })
     case 'note':
-      return t('staff.inquiry.history.note', { who })
+      return wholeIn(t, 'staff.inquiry.history.note', { who })
     case 'hold':
-      return t(item.on ? 'staff.inquiry.history.holdOn' : 'staff.inquiry.history.holdOff', { who })
+      return wholeIn(t, item.on ? 'staff.inquiry.history.holdOn' : 'staff.inquiry.history.holdOff', { who })
     case 'reply':
-      return t('staff.inquiry.history.reply', { who, to: item.to === null ? t('staff.inquiry.history.erasedValue') : inertField(item.to) })
+      return wholeIn(t, 'staff.inquiry.history.reply', { who, to: item.to === null ? t('staff.inquiry.history.erasedValue') : inertField(item.to) })
     case 'mail':
       return t(`staff.inquiry.history.mail.${item.outcome}`, { kind: mail(item.mailKind), attempts: item.attempts })
     case 'retry':
-      return t('staff.inquiry.history.retry', { who, kind: mail(item.mailKind) })
+      return wholeIn(t, 'staff.inquiry.history.retry', { who }, { kind: mail(item.mailKind) })
     case 'view':
-      return item.count > 1 ? t('staff.inquiry.history.views', { who, count: item.count }) : t('staff.inquiry.history.view', { who })
+      return item.count > 1 ? wholeIn(t, 'staff.inquiry.history.views', { who }, { count: item.count }) : wholeIn(t, 'staff.inquiry.history.view', { who })
     case 'export':
-      return t('staff.inquiry.history.export', { who })
+      return wholeIn(t, 'staff.inquiry.history.export', { who })
     case 'erase':
-      return t(item.reason === 'request' ? 'staff.inquiry.history.eraseRequest' : 'staff.inquiry.history.eraseRetention', { who })
+      return wholeIn(t, item.reason === 'request' ? 'staff.inquiry.history.eraseRequest' : 'staff.inquiry.history.eraseRetention', { who })
   }
 }
 

@@ -3,6 +3,7 @@ import { inertField } from '../inert-text'
 import { STAFF_PATHS } from '../paths'
 import { ShownTimeText } from '../shown-time'
 import type { StaffPageProps } from '../types'
+import { wholeIn } from '../whole'
 import { InquiryFields, InquiryMails } from './inquiry-fields'
 import { InquiryHistory } from './inquiry-history'
 import type { InquiryData, InquiryNotice } from './page-data'
@@ -17,7 +18,7 @@ function Summary({ data }: { data: InquiryData }) {
   return (
     <p className="inquiry-summary" data-status={data.status}>
       <span className="staff-badge">{t(`staff.inquiries.statuses.${data.status}`)}</span>{' '}
-      <span>{data.assignee ? t('staff.inquiry.assignedTo', { name: inertField(data.assignee.name) }) : t('staff.inquiry.triage.unassigned')}</span>
+      <span>{data.assignee ? wholeIn(t, 'staff.inquiry.assignedTo', { name: inertField(data.assignee.name) }) : t('staff.inquiry.triage.unassigned')}</span>
       {data.legalHold ? (
         <>
           {' '}
@@ -46,7 +47,7 @@ export function InquiryPage({ data }: StaffPageProps<InquiryData>) {
       <p className="inquiry-back">
         <a href={STAFF_PATHS.inquiries}>{t('staff.inquiry.back')}</a>
       </p>
-      <h1 className="staff-title">{t('staff.inquiry.heading', { reference: inertField(data.fields.reference) })}</h1>
+      <h1 className="staff-title">{wholeIn(t, 'staff.inquiry.heading', { reference: inertField(data.fields.reference) })}</h1>
       <Summary data={data} />
       {data.notice ? (
         <div className={`staff-notice${ERROR_NOTICES.includes(data.notice) ? ' staff-notice--error' : ''}`} role="status" data-notice={data.notice}>

@@ -4,6 +4,7 @@ import { ConfirmSubmit } from '../confirm-submit'
 import { useStaffState } from '../context'
 import { inertField } from '../inert-text'
 import { staffHref } from '../paths'
+import { wholeIn } from '../whole'
 import { BODY_MAX, SUBJECT_MAX, type InquiryData } from './page-data'
 import { StatusOptions } from './status-options'
 
@@ -48,7 +49,7 @@ export function ReplyForm({ data }: { data: InquiryData }) {
       <h2 id="reply-heading">{t('staff.inquiry.reply.heading')}</h2>
       {data.confirmReply ? <ConfirmReply data={data} /> : null}
       <p className="staff-muted">
-        {t('staff.inquiry.reply.to', { to: inertField(to) })} {t('staff.inquiry.reply.replyTo')}
+        {wholeIn(t, 'staff.inquiry.reply.to', { to: inertField(to) })} {t('staff.inquiry.reply.replyTo')}
       </p>
       <form method="post" action={staffHref('inquiryReply', { id: data.id })} className="staff-form" data-form="reply">
         <input type="hidden" name="_csrf" value={csrf} />

@@ -2,6 +2,7 @@ import { useI18n } from '../../i18n/context'
 import { isLocale, localeInfo } from '../../i18n/locales'
 import { inertLines, inertText } from '../inert-text'
 import { ShownTimeText } from '../shown-time'
+import { Whole } from '../whole'
 import type { PersonInquiry, PersonNote } from './page-data'
 
 /** A visitor's or a staff member's text, inert: invisible characters shown as escapes, its line breaks kept. */
@@ -10,15 +11,23 @@ function Inert({ text }: { text: string }) {
 }
 
 const FIELDS = ['name', 'nameKana', 'company', 'email', 'phone', 'preferredDate', 'message'] as const
+/** The fields read as one value: never broken inside. */
+const WHOLE = new Set<string>(['name', 'nameKana', 'email', 'phone'])
 
-/** One time-stamped entry (a note, a reply) with its author. */
-function Entry({ entry, head }: { entry: PersonNote; head?: string }) {
+/** One time-stamped entry (a note, a reply to an address) with its author. */
+function Entry({ entry, to, subject }: { entry: PersonNote; to?: string; subject?: string }) {
   const { t } = useI18n()
   return (
     <li>
       <p className="staff-muted">
-        <ShownTimeText time={entry.at} /> {entry.author ? inertText(entry.author) : t('staff.inquiries.person.system')}
-        {head ? ` · ${inertText(head)}` : null}
+        <ShownTimeText time={entry.at} /> {entry.author ? <Whole>{inertText(entry.author)}</Whole> : t('staff.inquiries.person.system')}
+        {to === undefined ? null : (
+          <>
+            {' · '}
+            <Whole>{inertText(to)}</Whole>
+            {` · ${inertText(subject ?? '')}`}
+          </>
+        )}
       </p>
       <Inert text={entry.text} />
     </li>
@@ -32,7 +41,7 @@ export function PersonInquiryCard({ inquiry: q }: { inquiry: PersonInquiry }) {
   return (
     <article className="staff-person__inquiry" aria-labelledby={`inquiry-${q.id}`} data-inquiry={q.id}>
       <h3 id={`inquiry-${q.id}`}>
-        {q.id} {q.erasedAt ? <span className="staff-badge">{p('erased')}</span> : null} {q.legalHold ? <span className="staff-badge">{p('legalHold')}</span> : null}
+        <Whole>{q.id}</Whole> {q.erasedAt ? <span className="staff-badge">{p('erased')}</span> : null} {q.legalHold ? <span className="staff-badge">{p('legalHold')}</span> : null}
       </h3>
       <dl className="staff-person__fields">
         <dt>{p('received')}</dt>
@@ -42,7 +51,7 @@ export function PersonInquiryCard({ inquiry: q }: { inquiry: PersonInquiry }) {
         <dt>{p('status')}</dt>
         <dd>{t(`staff.inquiries.statuses.${q.status}`)}</dd>
         <dt>{p('assignee')}</dt>
-        <dd>{q.assigneeName ? inertText(q.assigneeName) : p('unassigned')}</dd>
+        <dd>{q.assigneeName ? <Whole>{inertText(q.assigneeName)}</Whole> : p('unassigned')}</dd>
         <dt>{t('units.contact.fields.inquiryType')}</dt>
         <dd>{t(`units.contact.types.${q.inquiryType}`)}</dd>
         <dt>{p('language')}</dt>
@@ -65,6 +74,8 @@ export function PersonInquiryCard({ inquiry: q }: { inquiry: PersonInquiry }) {
                 <div className="inquiry-message" role="region" aria-label={`${q.id} ${t('units.contact.fields.message')}`} tabIndex={0}>
                   {inertLines(q.fields[f])}
                 </div>
+              ) : WHOLE.has(f) ? (
+                <Whole>{inertText(q.fields[f])}</Whole>
               ) : (
                 <Inert text={q.fields[f]} />
               )}
@@ -86,7 +97,7 @@ export function PersonInquiryCard({ inquiry: q }: { inquiry: PersonInquiry }) {
       {q.replies.length ? (
         <ul className="staff-person__entries">
           {q.replies.map((r, i) => (
-            <Entry key={i} entry={r} head={`${r.to} · ${r.subject}`} />
+            <Entry key={i} entry={r} to={r.to} subject={r.subject} />
           ))}
         </ul>
       ) : (

@@ -9,33 +9,36 @@ export function PasskeyRow({ row, index }: { row: Row; index: number }) {
   const { t } = useI18n()
   const { csrf, path } = useStaffState()
   const nameId = `passkey-name-${index}`
+  const label = (key: string) => t(`staff.security.${key}`)
   return (
     <tr data-passkey-row={row.name}>
-      <td>
+      <td data-label={label('name')}>
         <form method="post" action={path} data-op="rename">
           <input type="hidden" name="_csrf" value={csrf} />
           <input type="hidden" name="op" value="rename" />
           <input type="hidden" name="passkey" value={row.id} />
           <label className="visually-hidden" htmlFor={nameId}>
-            {t('staff.security.name')}
+            {label('name')}
           </label>
           <input id={nameId} name="name" type="text" defaultValue={row.name} maxLength={60} required autoComplete="off" />{' '}
           <button type="submit" className="button button--secondary">
-            {t('staff.security.rename')}
+            {label('rename')}
           </button>
         </form>
       </td>
-      <td>
+      <td data-label={label('created')}>
         <ShownTimeText time={row.created} />
       </td>
-      <td>{row.lastUsed ? <ShownTimeText time={row.lastUsed} /> : t('staff.accounts.never')}</td>
-      <td>
+      <td data-label={label('lastUsed')}>
+        <div>{row.lastUsed ? <ShownTimeText time={row.lastUsed} /> : t('staff.accounts.never')}</div>
+      </td>
+      <td data-label={label('actions')}>
         <form method="post" action={path} data-op="remove">
           <input type="hidden" name="_csrf" value={csrf} />
           <input type="hidden" name="op" value="remove" />
           <input type="hidden" name="passkey" value={row.id} />
           <input type="hidden" name="confirmed" value="" />
-          <ConfirmSubmit kind="delete">{t('staff.security.remove')}</ConfirmSubmit>
+          <ConfirmSubmit kind="delete">{label('remove')}</ConfirmSubmit>
         </form>
       </td>
     </tr>

@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
 import { STAFF_PATHS } from '../paths'
+import { TableRegion } from '../table-region'
 import type { StaffPageProps } from '../types'
 import { AddPasskey } from './add-passkey'
 import type { SecurityData } from './page-data'
@@ -47,9 +48,11 @@ export function SecurityPage({ data }: StaffPageProps<SecurityData>) {
       {data.passkeys.length === 0 ? (
         <p>{t('staff.security.noPasskeys')}</p>
       ) : (
-        <div className="staff-table-wrap">
+        <TableRegion labelledBy="passkeys-caption" cards>
           <table className="staff-table" data-passkeys="">
-            <caption className="visually-hidden">{t('staff.security.passkeys')}</caption>
+            <caption id="passkeys-caption" className="visually-hidden">
+              {t('staff.security.passkeys')}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t('staff.security.name')}</th>
@@ -66,7 +69,7 @@ export function SecurityPage({ data }: StaffPageProps<SecurityData>) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <AddPasskey />
       <h2>{t('staff.security.password')}</h2>

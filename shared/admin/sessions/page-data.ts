@@ -1,3 +1,5 @@
+import type { ShownTime } from '../accounts/page-data'
+
 export interface SessionRow {
   /** An opaque name for the session in this list (not its id, not its id's hash). */
   key: string
@@ -7,8 +9,8 @@ export interface SessionRow {
   userAgent: string
   address: string
   /** Times as the site reads them ('2026-11-26 04:42:41 JST'), written by the server. */
-  lastSeen: string
-  started: string
+  lastSeen: ShownTime
+  started: ShownTime
   /** The session of this browser. */
   current: boolean
 }

@@ -1,5 +1,8 @@
 import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
+import { ShownTimeText } from '../shown-time'
+import { TableRegion } from '../table-region'
+import { Whole } from '../whole'
 import type { StaffPageProps } from '../types'
 import type { SessionsData } from './page-data'
 
@@ -16,9 +19,11 @@ export function SessionsPage({ data }: StaffPageProps<SessionsData>) {
           <p>{t(`staff.sessions.notices.${data.notice}`)}</p>
         </div>
       ) : null}
-      <div className="staff-table-wrap">
+      <TableRegion labelledBy="sessions-caption" cards>
         <table className="staff-table" data-sessions="">
-          <caption className="visually-hidden">{t('staff.sessions.title')}</caption>
+          <caption id="sessions-caption" className="visually-hidden">
+            {t('staff.sessions.title')}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t('staff.sessions.device')}</th>
@@ -33,19 +38,27 @@ export function SessionsPage({ data }: StaffPageProps<SessionsData>) {
           <tbody>
             {data.rows.map((row) => (
               <tr key={row.key} data-current={row.current ? '' : undefined}>
-                <td>
-                  <span title={row.userAgent || undefined}>{row.device || row.userAgent || t('staff.sessions.unknownDevice')}</span>
-                  {row.current ? (
-                    <>
-                      {' '}
-                      <strong className="staff-badge">{t('staff.sessions.current')}</strong>
-                    </>
-                  ) : null}
+                <td data-label={t('staff.sessions.device')}>
+                  <div>
+                    <span title={row.userAgent || undefined}>{row.device || row.userAgent || t('staff.sessions.unknownDevice')}</span>
+                    {row.current ? (
+                      <>
+                        {' '}
+                        <strong className="staff-badge">{t('staff.sessions.current')}</strong>
+                      </>
+                    ) : null}
+                  </div>
                 </td>
-                <td>{row.address}</td>
-                <td>{row.lastSeen}</td>
-                <td>{row.started}</td>
-                <td>
+                <td data-label={t('staff.sessions.address')}>
+                  <Whole>{row.address}</Whole>
+                </td>
+                <td data-label={t('staff.sessions.lastSeen')}>
+                  <ShownTimeText time={row.lastSeen} />
+                </td>
+                <td data-label={t('staff.sessions.started')}>
+                  <ShownTimeText time={row.started} />
+                </td>
+                <td data-label={t('staff.sessions.actions')}>
                   <form method="post" action={path}>
                     <input type="hidden" name="_csrf" value={csrf} />
                     <input type="hidden" name="session" value={row.key} />
@@ -58,7 +71,7 @@ export function SessionsPage({ data }: StaffPageProps<SessionsData>) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </>
   )
 }

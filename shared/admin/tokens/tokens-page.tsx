@@ -4,7 +4,9 @@ import { useStaffState } from '../context'
 import { inertText } from '../inert-text'
 import { STAFF_PATHS } from '../paths'
 import { ShownTimeText } from '../shown-time'
+import { TableRegion } from '../table-region'
 import type { StaffPageProps } from '../types'
+import { Whole } from '../whole'
 import { CreateTokenForm } from './create-token-form'
 import type { TokenRow, TokensData } from './page-data'
 
@@ -22,41 +24,51 @@ function RevokeForm({ id, confirmed, children }: { id: string; confirmed: '' | '
   )
 }
 
-/** Who made a token: their name and email, or that the account is unknown. */
+/** Who made a token: their name over their email, or that the account is unknown. */
 function Creator({ creator }: { creator: TokenRow['creator'] }) {
   const { t } = useI18n()
   if (!creator) return <span className="staff-muted">{t('staff.tokens.unknownCreator')}</span>
   return (
     <>
-      {creator.name ? <>{inertText(creator.name)} </> : null}
-      <span className="staff-muted">{inertText(creator.email)}</span>
+      {creator.name ? <Whole>{inertText(creator.name)}</Whole> : null}
+      <Whole>{inertText(creator.email)}</Whole>
     </>
   )
 }
 
+/** One token in five columns that fit a small laptop: name over role, when and by whom it was made, expiry, last use, state beside its revocation. */
 function Row({ row }: { row: TokenRow }) {
   const { t } = useI18n()
+  const label = (key: string) => t(`staff.tokens.${key}`)
   return (
     <tr data-token-state={row.state}>
-      <td>{inertText(row.name)}</td>
-      <td>{t(`staff.roles.${row.role}`)}</td>
-      <td data-token-creator={row.creator?.email ?? ''}>
-        <Creator creator={row.creator} />
+      <td data-label={label('nameRole')}>
+        <div className="staff-table__lines">
+          <span>{inertText(row.name)}</span>
+          <span>{t(`staff.roles.${row.role}`)}</span>
+        </div>
       </td>
-      <td>
-        <ShownTimeText time={row.created} />
+      <td data-label={label('createdBy')} data-token-creator={row.creator?.email ?? ''}>
+        <div className="staff-table__lines">
+          <ShownTimeText time={row.created} />
+          <Creator creator={row.creator} />
+        </div>
       </td>
-      <td>
+      <td data-label={label('expires')}>
         <ShownTimeText time={row.expires} />
       </td>
-      <td>{row.lastUsed ? <ShownTimeText time={row.lastUsed} /> : t('staff.tokens.never')}</td>
-      <td>{t(`staff.tokens.states.${row.state}`)}</td>
-      <td>
-        {row.state === 'active' ? (
-          <RevokeForm id={row.id} confirmed="">
-            <ConfirmSubmit kind="delete">{t('staff.tokens.revoke')}</ConfirmSubmit>
-          </RevokeForm>
-        ) : null}
+      <td data-label={label('lastUsed')}>
+        <div>{row.lastUsed ? <ShownTimeText time={row.lastUsed} /> : label('never')}</div>
+      </td>
+      <td data-label={label('state')}>
+        <div className="staff-row-actions">
+          <span>{t(`staff.tokens.states.${row.state}`)}</span>
+          {row.state === 'active' ? (
+            <RevokeForm id={row.id} confirmed="">
+              <ConfirmSubmit kind="delete">{label('revoke')}</ConfirmSubmit>
+            </RevokeForm>
+          ) : null}
+        </div>
       </td>
     </tr>
   )
@@ -97,21 +109,18 @@ export function TokensPage({ data }: StaffPageProps<TokensData>) {
           </RevokeForm>
         </section>
       ) : null}
-      <div className="staff-table-wrap">
+      <TableRegion labelledBy="tokens-caption" cards>
         <table className="staff-table" data-tokens="">
-          <caption className="visually-hidden">{t('staff.tokens.title')}</caption>
+          <caption id="tokens-caption" className="visually-hidden">
+            {t('staff.tokens.title')}
+          </caption>
           <thead>
             <tr>
-              <th scope="col">{t('staff.tokens.name')}</th>
-              <th scope="col">{t('staff.tokens.role')}</th>
-              <th scope="col">{t('staff.tokens.creator')}</th>
-              <th scope="col">{t('staff.tokens.created')}</th>
+              <th scope="col">{t('staff.tokens.nameRole')}</th>
+              <th scope="col">{t('staff.tokens.createdBy')}</th>
               <th scope="col">{t('staff.tokens.expires')}</th>
               <th scope="col">{t('staff.tokens.lastUsed')}</th>
               <th scope="col">{t('staff.tokens.state')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('staff.tokens.actions')}</span>
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -120,7 +129,7 @@ export function TokensPage({ data }: StaffPageProps<TokensData>) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       <CreateTokenForm data={data} />
     </>
   )

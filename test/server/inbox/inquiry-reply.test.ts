@@ -39,7 +39,7 @@ t.test('a reply: queued with its payload, the status to waiting, in the history 
 
   const html = rendered(await openInquiry(app, staff, id, '?notice=replied'))
   t.match(html, /data-notice="replied"/)
-  t.match(html, `${staff.who.account.name} が hanako@example.com 宛ての返信を送信待ちにしました`)
+  t.match(textOf(html, 'data-history=""'), `${staff.who.account.name} が hanako@example.com 宛ての返信を送信待ちにしました`)
   t.match(html, /data-event="reply"(?:(?!<\/li>)[^])*data-mail-state="pending"/, 'the reply in the history with its delivery state')
   t.match(html, /data-event="status"/, 'and the status change')
 
@@ -115,7 +115,7 @@ t.test('mail states: a failed mail with its error (inert), retried to pending; r
   t.equal(audit[0]!.target, `inquiry:${id}`)
   const after = rendered(await openInquiry(app, staff, id, '?notice=retried'))
   t.match(after, /data-event="retry"/)
-  t.match(after, `${staff.who.account.name} が担当者への通知メールの再送を指示しました`)
+  t.match(textOf(after, 'data-history=""'), `${staff.who.account.name} が担当者への通知メールの再送を指示しました`)
 
   for (const [seq, label] of [[String(sent), 'a sent mail'], [String((await app.inboxStore.detail(other))!.mails[0]!.seq), "another inquiry's mail"], ['abc', 'not a number']] as const) {
     const res = await postInquiry(app, staff, id, 'retry', { seq })

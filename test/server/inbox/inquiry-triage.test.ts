@@ -39,9 +39,11 @@ t.test('each change: its event, its audit entry, 303 back with a notice, a sente
   const html = rendered(page)
   t.match(html, /data-notice="changed"/)
   const name = sato.who.account.name
-  t.match(html, `${name} がステータスを「新規」から「対応中」に変更しました`)
-  t.match(html, `${name} が担当者を ${name} にしました`)
-  t.match(html, `${name} が法的保全を設定しました`)
+  // Each name whole in its sentence (an element of its own): the sentences read as text.
+  const history = textOf(html, 'data-history=""')
+  t.match(history, `${name} がステータスを「新規」から「対応中」に変更しました`)
+  t.match(history, `${name} が担当者を ${name} にしました`)
+  t.match(history, `${name} が法的保全を設定しました`)
   t.match(textOf(html, 'inquiry-history__item--note'), '折り返し電話済み。\n見積りは来週。')
   const order = [...html.matchAll(/data-event="(\w+)"/g)].map((m) => m[1])
   t.equal(order[0], 'received', 'oldest first: the receipt')
@@ -61,7 +63,7 @@ t.test('each change: its event, its audit entry, 303 back with a notice, a sente
   // Unassigning, and the English sentences.
   t.equal((await postInquiry(app, boss, id, 'change', { assignee: '', assigneeWas: sato.who.account.id })).statusCode, 303)
   const en = await staffMember(app, time, 'admin', 'en')
-  const english = rendered(await openInquiry(app, en, id))
+  const english = textOf(rendered(await openInquiry(app, en, id)), 'data-history=""')
   t.match(english, `${name} changed the status from New to In progress`)
   t.match(english, `${boss.who.account.name} removed the assignee (${name})`)
   t.match(english, `${boss.who.account.name} lifted the legal hold`)
@@ -142,7 +144,7 @@ t.test('an erased inquiry: read-only, saying when its personal data was erased',
   for (const form of ['triage', 'reply', 'assign-me', 'retry']) t.notOk(html.includes(`data-form="${form}"`), `no ${form} form`)
   t.match(html, /data-inquiry-field="reference"/, 'what erasure keeps: the reference')
   t.match(html, /data-event="erase"/)
-  t.match(html, `${staff.who.account.name} がご本人の求めにより個人情報を消去しました`)
+  t.match(textOf(html, 'data-history=""'), `${staff.who.account.name} がご本人の求めにより個人情報を消去しました`)
   t.match(html, /data-event="note"[^]*?（消去済み）/, 'the note: its time and author, not its text')
   const refused = await postInquiry(app, staff, id, 'change', { status: 'done', statusWas: 'new' })
   t.equal(refused.statusCode, 409)

@@ -70,7 +70,7 @@ t.test('newest first, 50 a page, the total, the columns', async (t) => {
 
   const yamada = rowOf(first.body, ids.yamada)
   t.match(yamada, `<a href="/admin/inquiries/${ids.yamada}">${ids.yamada}</a>`, 'the reference links to the inquiry')
-  t.match(yamada, '<time dateTime="2026-11-25T23:00:00.000Z" title="2026-11-25T23:00:00.000Z" class="inbox-table__time"><span>2026-11-26</span> <span>08:00:00 JST</span></time>', 'Japan time')
+  t.match(yamada, '<time dateTime="2026-11-25T23:00:00.000Z" title="2026-11-25T23:00:00.000Z"><span class="staff-whole">2026-11-26</span> <span class="staff-whole">08:00:00 JST</span></time>', 'Japan time, the day and the time each whole')
   t.match(yamada, 'やまだ はなこ')
   t.match(yamada, 'ヤマダハナコ')
   t.match(yamada, '山田工務店')
@@ -217,7 +217,7 @@ t.test('hostile text in the list: inert, invisible characters shown, long values
   t.match(rowOf(body, ids.script), '\\u{202e}テスト.exe', 'the right-to-left override made visible')
   t.match(rowOf(body, ids.long), 'esc\\u{1b}[31mred\\u{7}bell\\u{0}nul', 'control characters made visible')
   for (const c of ['\u202e', '\u001b', '\u0007', '\u0000']) t.notOk(body.includes(c), `no raw U+${c.codePointAt(0)!.toString(16)} anywhere in the page`)
-  t.match(rowOf(body, ids.long), `<span class="inbox-table__text">${'W'.repeat(80)}…</span>`, '10,000 characters: clipped, with an ellipsis')
+  t.match(rowOf(body, ids.long), `<span class="inbox-table__one">${'W'.repeat(80)}…</span>`, '10,000 characters: clipped, with an ellipsis')
   t.notOk(body.includes('W'.repeat(81)), 'nowhere longer (the page state neither)')
   t.ok(body.length < 400_000, `the page stays small (${body.length} bytes)`)
 })

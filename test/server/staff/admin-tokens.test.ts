@@ -108,11 +108,11 @@ t.test('the list names who made each token (name and email), in both languages',
   const { app, adminAccount, admin } = await signedInAdmin(t, time)
   t.equal((await post(app, admin.headers, { _csrf: admin.csrf, op: 'create', name: 'CRM', role: 'responder', days: '30' })).statusCode, 200)
   const { id, name, email } = adminAccount.account
-  for (const [locale, heading] of [['ja', '作成者'], ['en', 'Created by']] as const) {
+  for (const [locale, heading] of [['ja', '作成日時・作成者'], ['en', 'Created, by']] as const) {
     await app.staffStore.updateAccount(id, { locale }, { at: time.now(), accountId: id, address: 'test', action: 'account.locale', target: `account:${id}`, outcome: 'ok' })
     const page = await app.inject({ url: '/admin/tokens', headers: admin.headers })
     t.ok(page.body.includes(`<th scope="col">${heading}</th>`), `${locale}: the column`)
-    const cell = /<td data-token-creator="([^"]*)">(.*?)<\/td>/.exec(page.body)
+    const cell = /<td [^>]*data-token-creator="([^"]*)">(.*?)<\/td>/.exec(page.body)
     t.equal(cell?.[1], email, `${locale}: the creator's row`)
     t.ok(cell?.[2]?.includes(name) && cell[2].includes(email), `${locale}: name and email shown`)
   }
