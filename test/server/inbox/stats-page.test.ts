@@ -89,7 +89,7 @@ t.test('each heading over its own part; the weeks written one way per language (
     t.equal(headingBefore(html, 'data-median='), 'inbox-median-heading', `${locale}: the median under its heading`)
     t.equal(headingBefore(html, '<svg class="inbox-chart"'), 'inbox-chart-heading', 'the chart under its own heading, not the median\'s')
     t.equal(headingBefore(html, '<table class="staff-table" data-stats'), 'inbox-stats-heading', 'the table under its own')
-    t.match(html, `<tr data-week="2026-11-23"><th scope="row"><time dateTime="2026-11-23">${week}</time></th>`, 'the table: the week in words, its ISO date in the attribute')
+    t.match(html, `<tr data-week="2026-11-23"><th scope="row"><time dateTime="2026-11-23"><span class="staff-whole">${week}</span></time></th>`, 'the table: the week in words, its ISO date in the attribute')
     const svg = /<svg class="inbox-chart"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? ''
     const labels = [...svg.matchAll(/text-anchor="middle" class="inbox-chart__label">([^<]*)</g)].map((m) => m[1]!)
     t.equal(labels.length, 7)
