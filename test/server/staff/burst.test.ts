@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { Redis } from 'ioredis'
 import { startRedis } from '../../../scripts/engines.mjs'
 import { signInKeys, THROTTLE } from '../../../server/staff/throttle'
-import { addAccount, clock, codeAt, field, FORM, LOCAL, postForm, postJson, signIn, staffApp, withPasskey, type Clock } from './web-helper'
+import { addAccount, clock, codeAt, entries, field, FORM, LOCAL, postForm, postJson, signIn, staffApp, withPasskey, type Clock } from './web-helper'
 
 const BURST = 40
 const MIN = 60_000
@@ -56,8 +56,8 @@ for (const engine of engines) {
     const form = new URLSearchParams({ _token: field(page.body, '_token'), email: who.account.email, password: who.password, code: await wrongCode(who.totpSecret, time.now()) }).toString()
     const answers = await Promise.all(Array.from({ length: BURST }, () => app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: form })))
     tally(t, answers)
-    t.equal((await app.staffStore.listAudit({ action: 'signin.failed' })).length, THROTTLE.free, 'as many failures audited: as many codes checked')
-    t.equal((await app.staffStore.listAudit({ action: 'signin.throttled' })).length, BURST - THROTTLE.free)
+    t.equal(entries(await app.staffStore.listAudit({ action: 'signin.failed' })), THROTTLE.free, 'as many failures audited: as many codes checked')
+    t.equal(entries(await app.staffStore.listAudit({ action: 'signin.throttled' })), BURST - THROTTLE.free)
     const keys = signInKeys(who.account.email, '127.0.0.1')
     await countedInRedis(t, keys.account, THROTTLE.free)
     await countedInRedis(t, keys.address, THROTTLE.free)
@@ -72,8 +72,8 @@ for (const engine of engines) {
     const fields = { _csrf: session.csrf, next: '/admin/tokens', password: who.password, code: await wrongCode(who.totpSecret, time.now()) }
     const answers = await Promise.all(Array.from({ length: BURST }, () => postForm(app, '/admin/confirm', session.headers, fields)))
     tally(t, answers)
-    t.equal((await app.staffStore.listAudit({ action: 'reauth.failed' })).length, THROTTLE.free, 'as many failures audited')
-    t.equal((await app.staffStore.listAudit({ action: 'reauth.throttled' })).length, BURST - THROTTLE.free)
+    t.equal(entries(await app.staffStore.listAudit({ action: 'reauth.failed' })), THROTTLE.free, 'as many failures audited')
+    t.equal(entries(await app.staffStore.listAudit({ action: 'reauth.throttled' })), BURST - THROTTLE.free)
     await countedInRedis(t, `reauth:${who.account.id}`, THROTTLE.free)
   })
 
@@ -90,7 +90,7 @@ for (const engine of engines) {
     }
     const answers = await Promise.all(bodies.map((body) => postJson(app, '/admin/passkey/sign-in', LOCAL, '', body)))
     tally(t, answers)
-    t.equal((await app.staffStore.listAudit({ action: 'signin.failed' })).length, THROTTLE.free, 'as many failures audited: as many signatures checked')
+    t.equal(entries(await app.staffStore.listAudit({ action: 'signin.failed' })), THROTTLE.free, 'as many failures audited: as many signatures checked')
     await countedInRedis(t, 'address:127.0.0.1', THROTTLE.free)
   })
 }
