@@ -1,6 +1,6 @@
-import type { MouseEvent } from 'react'
-import { confirm } from '../../confirm/store'
 import { useI18n } from '../../i18n/context'
+import { ConfirmSubmit } from '../confirm-submit'
+import { keepMineWords } from './confirm-words'
 import { fieldInWords } from './field-input'
 import { staffHref } from '../paths'
 import type { ContentItemData, EditorForm } from './page-data'
@@ -13,22 +13,6 @@ function differing(theirs: EditorForm, mine: EditorForm): string[] {
   // A browser sends a textarea's line breaks as \r\n, the file has \n: the same text.
   const same = (a = '', b = '') => a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n')
   return names.filter((n) => !same(theirs[n], mine[n]))
-}
-
-/**
- * "Keep mine" saves over theirs: like every save, confirmed first. With JavaScript the dialog asks, then
- * the editor's form goes with `confirmed=1`; without, the server answers with the confirmation step.
- */
-function confirmFirst(event: MouseEvent<HTMLButtonElement>) {
-  const form = event.currentTarget.form
-  const flag = form?.elements.namedItem('confirmed')
-  if (!form || !(flag instanceof HTMLInputElement) || flag.value === '1') return
-  event.preventDefault()
-  void confirm('save').then((yes) => {
-    if (!yes) return
-    flag.value = '1'
-    form.requestSubmit()
-  })
 }
 
 /**
@@ -71,9 +55,10 @@ export function ConflictView({ data, mine }: { data: ContentItemData; mine: Edit
             {t('staff.content.item.conflict.keepTheirs')}
           </a>
         ) : null}
-        <button type="submit" form={EDITOR_FORM_ID} name="keep" value="mine" className="button button--primary" onClick={confirmFirst}>
+        {/* "Keep mine" is a save like any other: confirmed first, then the editor's form goes. */}
+        <ConfirmSubmit words={keepMineWords(t, data, mine)} form={EDITOR_FORM_ID} name="keep" value="mine">
           {t('staff.content.item.conflict.keepMine')}
-        </button>
+        </ConfirmSubmit>
       </div>
     </section>
   )
