@@ -12,10 +12,11 @@ import type { ContentItemData, EditorForm, UnreadableFile } from './page-data'
  * what visitors then see. Titles are the staff member's own text, shown inert.
  */
 
-/** The item as the words name it: a part of site.yml by its name, else its title as typed (Japanese first), its address name, or "untitled". */
-export function itemName(t: Translate, data: ContentItemData, form: EditorForm): string {
+/** The item as the words name it: a part of site.yml by its name, else its title as typed (in `first`, else another language), its address name, or "untitled". */
+function itemName(t: Translate, data: ContentItemData, form: EditorForm, first: Locale): string {
   if (data.kind === 'site') return t(`staff.content.list.siteParts.${data.slug}`)
-  const title = LOCALE_CODES.map((l) => form[`${l}.title`]?.trim()).find(Boolean) || form[SLUG_FIELD]?.trim() || data.slug
+  const languages = [first, ...LOCALE_CODES.filter((l) => l !== first)]
+  const title = languages.map((l) => form[`${l}.title`]?.trim()).find(Boolean) || form[SLUG_FIELD]?.trim() || data.slug
   return title ? inertText(title) : t('staff.content.item.confirm.untitled')
 }
 
@@ -27,7 +28,7 @@ const languageOf = (t: Translate, l: Locale) => t(`staff.content.item.languages.
  * at once in the languages visitors see now.
  */
 export function saveWords(t: Translate, locale: Locale, data: ContentItemData, form: EditorForm): ConfirmWords {
-  const item = itemName(t, data, form)
+  const item = itemName(t, data, form, locale)
   if (data.isNew) {
     const how = hasPublication(data.kind) ? 'draft' : 'live'
     const action = t(how === 'draft' ? 'staff.content.item.createDraft' : 'staff.content.item.createPage')
@@ -44,27 +45,27 @@ export function saveWords(t: Translate, locale: Locale, data: ContentItemData, f
 }
 
 /** "Keep mine" on the conflict view: what was typed saved over the other person's save (or written again after their deletion). */
-export function keepMineWords(t: Translate, data: ContentItemData, form: EditorForm): ConfirmWords {
+export function keepMineWords(t: Translate, locale: Locale, data: ContentItemData, form: EditorForm): ConfirmWords {
   const deleted = !data.conflict?.theirs
   return {
     title: t('staff.content.item.confirm.keepMine.title'),
-    text: t(deleted ? 'staff.content.item.confirm.keepMine.deleted' : 'staff.content.item.confirm.keepMine.text', { item: itemName(t, data, form) }),
+    text: t(deleted ? 'staff.content.item.confirm.keepMine.deleted' : 'staff.content.item.confirm.keepMine.text', { item: itemName(t, data, form, locale) }),
     action: t('staff.content.item.conflict.keepMine'),
     tone: 'primary',
   }
 }
 
 /** The item deleted in every language (its revisions kept). */
-export function deleteWords(t: Translate, data: ContentItemData): ConfirmWords {
-  return { title: t('staff.content.item.confirm.delete.title', { item: itemName(t, data, data.form) }), text: t('staff.content.item.confirm.delete.text'), action: t('staff.content.item.delete'), tone: 'danger' }
+export function deleteWords(t: Translate, locale: Locale, data: ContentItemData): ConfirmWords {
+  return { title: t('staff.content.item.confirm.delete.title', { item: itemName(t, data, data.form, locale) }), text: t('staff.content.item.confirm.delete.text'), action: t('staff.content.item.delete'), tone: 'danger' }
 }
 
 /** 'YYYY-MM-DDTHH:MM' (the date-time field) as people write it, or that none was given. */
 const when = (t: Translate, at: string) => (at ? at.replace('T', ' ') : t('staff.content.publish.noTime'))
 
-/** One language published now, scheduled at a Japan time, or set back to draft. */
-export function publishWords(t: Translate, data: ContentItemData, locale: Locale, what: 'publish' | 'schedule' | 'draft', at: string): ConfirmWords {
-  const values = { item: itemName(t, data, data.form), language: languageOf(t, locale), at: when(t, at) }
+/** One language (`language`, whose title names the item) published now, scheduled at a Japan time, or set back to draft. */
+export function publishWords(t: Translate, data: ContentItemData, language: Locale, what: 'publish' | 'schedule' | 'draft', at: string): ConfirmWords {
+  const values = { item: itemName(t, data, data.form, language), language: languageOf(t, language), at: when(t, at) }
   return {
     title: t(`staff.content.publish.confirm.${what}.title`, values),
     text: t(`staff.content.publish.confirm.${what}.text`, values),

@@ -20,7 +20,7 @@ function differing(theirs: EditorForm, mine: EditorForm): string[] {
  * to keep either (keep theirs: open the item again; keep mine: save what was typed over theirs).
  */
 export function ConflictView({ data, mine }: { data: ContentItemData; mine: EditorForm }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const conflict = data.conflict
   if (!conflict) return null
   const theirs = conflict.theirs ?? {}
@@ -56,7 +56,7 @@ export function ConflictView({ data, mine }: { data: ContentItemData; mine: Edit
           </a>
         ) : null}
         {/* "Keep mine" is a save like any other: confirmed first, then the editor's form goes. */}
-        <ConfirmSubmit words={keepMineWords(t, data, mine)} form={EDITOR_FORM_ID} name="keep" value="mine">
+        <ConfirmSubmit words={keepMineWords(t, locale, data, mine)} form={EDITOR_FORM_ID} name="keep" value="mine">
           {t('staff.content.item.conflict.keepMine')}
         </ConfirmSubmit>
       </div>

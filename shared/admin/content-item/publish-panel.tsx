@@ -64,7 +64,7 @@ function LanguagePublish({ data, locale }: { data: ContentItemData; locale: Loca
 
 /** Publication per language (news and projects), and deleting the item (news, projects, pages). */
 export function PublishPanel({ data }: { data: ContentItemData }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { csrf } = useStaffState()
   if (data.isNew) return null
   const error = data.publishError ? <p className="staff-notice staff-notice--error">{t(`staff.content.publish.errors.${data.publishError}`)}</p> : null
@@ -89,8 +89,8 @@ export function PublishPanel({ data }: { data: ContentItemData }) {
             <input type="hidden" name="_csrf" value={csrf} />
             <input type="hidden" name="base" value={data.base} />
             <input type="hidden" name="confirmed" value={data.confirm?.action === 'delete' ? '1' : ''} />
-            {data.confirm?.action === 'delete' ? <ConfirmAgain name="delete" words={deleteWords(t, data)} button={t('staff.content.item.delete')} /> : <p>{t('staff.content.item.deleteHint')}</p>}
-            <ConfirmSubmit words={deleteWords(t, data)}>{t('staff.content.item.delete')}</ConfirmSubmit>
+            {data.confirm?.action === 'delete' ? <ConfirmAgain name="delete" words={deleteWords(t, locale, data)} button={t('staff.content.item.delete')} /> : <p>{t('staff.content.item.deleteHint')}</p>}
+            <ConfirmSubmit words={deleteWords(t, locale, data)}>{t('staff.content.item.delete')}</ConfirmSubmit>
           </form>
         </section>
       ) : null}
