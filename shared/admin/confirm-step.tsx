@@ -2,6 +2,9 @@ import type { ConfirmWords } from '../confirm/store'
 import { useI18n } from '../i18n/context'
 import { useStaffState } from './context'
 
+/** A step's notice: red for one that destroys or takes away. */
+const noticeClass = (words: ConfirmWords) => `staff-notice${words.tone === 'danger' ? ' staff-notice--error' : ''} staff-confirm`
+
 /**
  * The confirmation step the server renders without JavaScript, in the same words as the dialog: the
  * question, what follows, then Cancel (a link back) first and the step's button second, neither
@@ -12,7 +15,7 @@ export function ConfirmStep({ name, words, action, fields, cancel, heading = 'h2
   const { csrf } = useStaffState()
   const Heading = heading
   return (
-    <section className={`staff-notice${words.tone === 'danger' ? ' staff-notice--error' : ''} staff-confirm`} role="alertdialog" aria-labelledby="confirm-step-title" aria-describedby="confirm-step-text" data-confirm={name}>
+    <section className={noticeClass(words)} role="alertdialog" aria-labelledby="confirm-step-title" aria-describedby="confirm-step-text" data-confirm={name}>
       <Heading id="confirm-step-title">{words.title}</Heading>
       <p id="confirm-step-text">{words.text}</p>
       <form method="post" action={action} className="form-actions">
@@ -39,7 +42,7 @@ export function ConfirmStep({ name, words, action, fields, cancel, heading = 'h2
 export function ConfirmAgain({ name, words, button }: { name: string; words: ConfirmWords; button: string }) {
   const { t } = useI18n()
   return (
-    <div className={`staff-notice${words.tone === 'danger' ? ' staff-notice--error' : ''} staff-confirm`} role="alert" data-confirm={name}>
+    <div className={noticeClass(words)} role="alert" data-confirm={name}>
       <p>
         <strong>{words.title}</strong>
       </p>

@@ -4,7 +4,7 @@ import type { Translate } from '../../i18n/messages'
 import { inertText } from '../inert-text'
 import { hasPublication, hasVersions } from './fields'
 import { SLUG_FIELD } from './form-check'
-import type { ContentItemData, EditorForm, UnreadableFile } from './page-data'
+import type { ContentItemData, EditorForm, PublishAction, UnreadableFile } from './page-data'
 
 /**
  * What the content editor's confirmations say, in the dialog and in the step the page shows without
@@ -64,7 +64,7 @@ export function deleteWords(t: Translate, locale: Locale, data: ContentItemData)
 const when = (t: Translate, at: string) => (at ? at.replace('T', ' ') : t('staff.content.publish.noTime'))
 
 /** One language (`language`, whose title names the item) published now, scheduled at a Japan time, or set back to draft. */
-export function publishWords(t: Translate, data: ContentItemData, language: Locale, what: 'publish' | 'schedule' | 'draft', at: string): ConfirmWords {
+export function publishWords(t: Translate, data: ContentItemData, language: Locale, what: PublishAction, at: string): ConfirmWords {
   const values = { item: itemName(t, data, data.form, language), language: languageOf(t, language), at: when(t, at) }
   return {
     title: t(`staff.content.publish.confirm.${what}.title`, values),

@@ -7,9 +7,7 @@ import { ConfirmSubmit } from '../confirm-submit'
 import { staffHref } from '../paths'
 import { deleteWords, publishWords } from './confirm-words'
 import { hasPublication } from './fields'
-import type { ContentItemData } from './page-data'
-
-type PublishAction = 'publish' | 'schedule' | 'draft'
+import type { ContentItemData, PublishAction } from './page-data'
 
 /**
  * The publish form of one language: draft, publish now, or (news) at a Japan-time date and time. The

@@ -56,7 +56,7 @@ t.test('save, create, publish, schedule, draft and delete: the item, the languag
     const page = await openItem(app, ed, 'news', '2026-04-new-office')
     const { form, base } = formOf(page)
     const save = await post(app, ed, ITEM, { ...form, base })
-    sameWords(t, dialogOf(page, 'data-form="editor"'), stepOf(save, 'save'), ...words.save, `${lang} save`)
+    sameWords(t, dialogOf(page, 'data-form="editor"'), stepOf(save, 'save'), words.save, `${lang} save`)
 
     const fresh = await app.inject({ url: '/admin/content/new/news', headers: ed.headers })
     const labels = [...rendered(fresh).matchAll(/<(?:a|button)[^>]*class="button[^"]*"[^>]*>([^<]+)</g)].map((m) => m[1])
@@ -65,17 +65,17 @@ t.test('save, create, publish, schedule, draft and delete: the item, the languag
     const fields = { 'has.ja': '1', 'ja.draft': '1', 'ja.title': '年末年始の休業', 'ja.date': '2026-12-01', 'ja.category': 'notice', 'ja.excerpt': 'お知らせ', 'ja.body': '本文です。', 'has.en': '1', 'en.draft': '1', 'en.title': 'Year-end holidays', 'en.date': '2026-12-01', 'en.category': 'notice', 'en.excerpt': 'Notice', 'en.body': 'The body.' }
     const create = await post(app, ed, '/admin/content/new/news', { ...fields, slug: `2026-12-year-end-${lang}` })
     t.equal(create.statusCode, 200)
-    sameWords(t, dialogOf(create, 'data-form="editor"'), stepOf(create, 'save'), ...words.create, `${lang} create`)
+    sameWords(t, dialogOf(create, 'data-form="editor"'), stepOf(create, 'save'), words.create, `${lang} create`)
 
     const publish = await post(app, ed, `${ITEM}/publish`, { locale: 'ja', action: 'publish' })
-    sameWords(t, dialogOf(page, 'data-form="publish-ja"'), stepOf(publish, 'publish'), ...words.publish, `${lang} publish now`)
+    sameWords(t, dialogOf(page, 'data-form="publish-ja"'), stepOf(publish, 'publish'), words.publish, `${lang} publish now`)
     const schedule = await post(app, ed, `${ITEM}/publish`, { locale: 'ja', action: 'schedule', at: '2027-01-04T09:30' })
-    sameWords(t, dialogOf(schedule, 'data-form="publish-ja"'), stepOf(schedule, 'publish'), ...words.schedule, `${lang} schedule`)
+    sameWords(t, dialogOf(schedule, 'data-form="publish-ja"'), stepOf(schedule, 'publish'), words.schedule, `${lang} schedule`)
     const draft = await post(app, ed, `${ITEM}/publish`, { locale: 'en', action: 'draft' })
-    sameWords(t, dialogOf(draft, 'data-form="publish-en"'), stepOf(draft, 'publish'), ...words.draft, `${lang} draft`)
+    sameWords(t, dialogOf(draft, 'data-form="publish-en"'), stepOf(draft, 'publish'), words.draft, `${lang} draft`)
 
     const remove = await post(app, ed, `${ITEM}/delete`, {})
-    sameWords(t, dialogOf(page, 'data-form="delete"'), stepOf(remove, 'delete'), ...words.delete, `${lang} delete`)
+    sameWords(t, dialogOf(page, 'data-form="delete"'), stepOf(remove, 'delete'), words.delete, `${lang} delete`)
   }
   t.match(readFileSync(join(dir, `${NEWS}.en.md`), 'utf8'), /^---\ntitle: We have moved our head office\n(?![\s\S]*draft)/, 'nothing done without the confirmation')
 
@@ -125,9 +125,9 @@ t.test("a revision's restore, an unreadable file's fix and removal, keep mine", 
     const page = await openItem(app, ed, 'news', '2026-04-new-office')
     const { base } = pageState(page).data
     const fix = await post(app, ed, ITEM, { base, rawFile: `${NEWS}.ja.md`, rawAction: 'save', rawText: ja })
-    sameWords(t, dialogOf(page, 'data-form="raw-save"'), stepOf(fix, 'raw-save'), ...words.rawSave, `${lang} fix`)
+    sameWords(t, dialogOf(page, 'data-form="raw-save"'), stepOf(fix, 'raw-save'), words.rawSave, `${lang} fix`)
     const remove = await post(app, ed, ITEM, { base, rawFile: `${NEWS}.ja.md`, rawAction: 'remove' })
-    sameWords(t, dialogOf(page, 'data-form="raw-remove"'), stepOf(remove, 'raw-remove'), ...words.rawRemove, `${lang} remove`)
+    sameWords(t, dialogOf(page, 'data-form="raw-remove"'), stepOf(remove, 'raw-remove'), words.rawRemove, `${lang} remove`)
   }
   t.match(readFileSync(join(dir, `${NEWS}.ja.md`), 'utf8'), '[unclosed', 'nothing done without the confirmation')
 })

@@ -18,8 +18,8 @@ export function dialogOf(res: LightMyRequestResponse, ...markers: string[]): { t
 /** The text of the confirmation step the page shows without JavaScript (`data-confirm="<name>"`). */
 export const stepOf = (res: LightMyRequestResponse, name: string) => textOf(rendered(res), `data-confirm="${name}"`)
 
-/** Checks a dialog's words (exactly) and that the step without JavaScript says the same. */
-export function sameWords(t: Test, dialog: { title: string; text: string }, step: string, title: string, text: string, what: string) {
+/** Checks a dialog's words (exactly: the question and what follows) and that the step without JavaScript says the same. */
+export function sameWords(t: Test, dialog: { title: string; text: string }, step: string, [title, text]: readonly [string, string], what: string) {
   t.equal(dialog.title, title, `${what}: the dialog's question`)
   t.equal(dialog.text, text, `${what}: what follows`)
   t.ok(step.includes(title) && step.includes(text), `${what}: the step without JavaScript says the same`)

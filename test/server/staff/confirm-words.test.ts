@@ -41,14 +41,13 @@ t.test("an account's actions name the account and what follows, in each admin's 
       role: [`Change the role of ${name} (${email}) to Responder?`, 'From Editor to Responder: from their next step on, they may work on inquiries only. The access tokens the account made work within the new role only.'],
       enable: [`Enable the account of ${name} (${email})?`, 'They can sign in again, as Editor. The access tokens revoked when it was disabled do not come back.'],
     },
-  }
+  } as const
   for (const [lang, admin] of [['ja', ja], ['en', en]] as const) {
     const page = await app.inject({ url: '/admin/accounts', headers: admin.headers })
     for (const op of ['enrol', 'endSessions', 'disable'] as const) {
       const step = await post(app, admin, '/admin/accounts', { op, account: id, confirmed: '' })
       t.equal(step.statusCode, 200)
-      const [title, text] = expected[lang][op]
-      sameWords(t, dialogOf(page, row, `data-op="${op}"`), stepOf(step, op), title, text, `${lang} ${op}`)
+      sameWords(t, dialogOf(page, row, `data-op="${op}"`), stepOf(step, op), expected[lang][op], `${lang} ${op}`)
     }
     const role = await post(app, admin, '/admin/accounts', { op: 'role', account: id, role: 'responder', confirmed: '' })
     const [title, text] = expected[lang].role
@@ -64,8 +63,7 @@ t.test("an account's actions name the account and what follows, in each admin's 
   for (const [lang, admin] of [['ja', ja], ['en', en]] as const) {
     const page = await app.inject({ url: '/admin/accounts', headers: admin.headers })
     const step = await post(app, admin, '/admin/accounts', { op: 'enable', account: id, confirmed: '' })
-    const [title, text] = expected[lang].enable
-    sameWords(t, dialogOf(page, row, 'data-op="enable"'), stepOf(step, 'enable'), title, text, `${lang} enable`)
+    sameWords(t, dialogOf(page, row, 'data-op="enable"'), stepOf(step, 'enable'), expected[lang].enable, `${lang} enable`)
   }
   t.equal((await store.findAccount(id))!.disabled, true, 'still disabled until confirmed')
 })
@@ -93,24 +91,24 @@ t.test('a token, a passkey, a person and a reply: which one, to whom, and what f
       reply: ['Send this reply?', 'Send the reply to yamada.taro@example.jp. The inquiry becomes “Waiting for customer”.'],
       keep: 'Send the reply to yamada.taro@example.jp. The inquiry stays “New”.',
     },
-  }
+  } as const
   for (const [lang, admin] of [['ja', ja], ['en', en]] as const) {
     const words = expected[lang]
     const tokens = await app.inject({ url: '/admin/tokens', headers: admin.headers })
     const revoke = await post(app, admin, '/admin/tokens', { op: 'revoke', token, confirmed: '' })
-    sameWords(t, dialogOf(tokens, 'data-op="revoke"'), stepOf(revoke, 'revoke'), ...words.revoke, `${lang} revoke`)
+    sameWords(t, dialogOf(tokens, 'data-op="revoke"'), stepOf(revoke, 'revoke'), words.revoke, `${lang} revoke`)
 
     const security = await app.inject({ url: '/admin/security', headers: admin.headers })
     const remove = await post(app, admin, '/admin/security', { op: 'remove', passkey: field(security.body, 'passkey'), confirmed: '' })
-    sameWords(t, dialogOf(security, 'data-op="remove"'), stepOf(remove, 'remove'), ...words.remove, `${lang} passkey`)
+    sameWords(t, dialogOf(security, 'data-op="remove"'), stepOf(remove, 'remove'), words.remove, `${lang} passkey`)
 
     const person = await post(app, admin, '/admin/inquiries/person', { email: 'yamada.taro@example.jp' })
     const erase = await post(app, admin, '/admin/inquiries/person/erase', { email: 'yamada.taro@example.jp', confirmed: '' })
-    sameWords(t, dialogOf(person, 'data-form="erase"'), stepOf(erase, 'erase'), ...words.erase, `${lang} erase`)
+    sameWords(t, dialogOf(person, 'data-form="erase"'), stepOf(erase, 'erase'), words.erase, `${lang} erase`)
 
     const inquiry = await openInquiry(app, admin, id)
     const reply = await postInquiry(app, admin, id, 'reply', { subject: '件名', body: '本文', status: 'waiting', confirmed: '' })
-    sameWords(t, dialogOf(inquiry, 'data-form="reply"'), stepOf(reply, 'reply'), ...words.reply, `${lang} reply`)
+    sameWords(t, dialogOf(inquiry, 'data-form="reply"'), stepOf(reply, 'reply'), words.reply, `${lang} reply`)
     const keep = await postInquiry(app, admin, id, 'reply', { subject: '件名', body: '本文', status: 'keep', confirmed: '' })
     t.ok(stepOf(keep, 'reply').includes(words.keep), `${lang} reply keeping the status: says it stays`)
   }
