@@ -1,4 +1,4 @@
-import { generateSecret, generateURI, verify } from 'otplib'
+import { generateSecret, generateURI, ScureBase32Plugin, verify } from 'otplib'
 
 /**
  * TOTP (RFC 6238) as authenticator apps do it: SHA-1, 6 digits, 30-second steps, a base32 secret of
@@ -16,6 +16,12 @@ export const TOTP_WINDOW = 1
 /** A new secret: 20 random bytes (160 bits, RFC 4226's recommendation), base32 without padding. */
 export function newTotpSecret(): string {
   return generateSecret({ length: 20 })
+}
+
+/** A secret made from 20 given bytes (an enrolment link's, derived: the same every time the link's page is drawn), base32 without padding as newTotpSecret's. */
+export function totpSecretOf(bytes: Uint8Array): string {
+  if (bytes.length !== 20) throw new RangeError('a TOTP secret is 20 bytes')
+  return new ScureBase32Plugin().encode(bytes, { padding: false })
 }
 
 /** The otpauth:// URI an authenticator app reads (from the QR code, or typed): issuer, account, secret and the parameters. */

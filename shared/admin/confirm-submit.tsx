@@ -1,26 +1,35 @@
-import type { ReactNode } from 'react'
-import { confirm, type ConfirmKind } from '../confirm/store'
+import { confirm, type ConfirmWords } from '../confirm/store'
 
 /**
- * The submit button of a destructive form (danger-styled, never focused first). With JavaScript it
- * asks in the confirmation dialog and then sends the form with `confirmed=1`; without, the form goes
- * as it is and the server answers with a confirmation step (the form carries `confirmed` empty).
- * `tone: 'primary'` for a step that is not destructive (sending a reply).
+ * The submit button of a form that is confirmed first (never focused first). With JavaScript it asks
+ * in the confirmation dialog, in `words` (what will be done to what, what follows; the same words the
+ * server's confirmation step shows without JavaScript), and then sends the form with `confirmed=1`
+ * (with this button as the submitter, so its own name and value go too); without, the form goes as it
+ * is and the server answers with the confirmation step (the form carries `confirmed` empty). The words
+ * are on the button too (`data-confirm-title`, `data-confirm-text`), as the server rendered them.
+ * `secondary`: a quiet button for a step among many (a table's rows), whatever its tone in the dialog.
  */
-export function ConfirmSubmit({ kind, tone = 'danger', children }: { kind: ConfirmKind; tone?: 'danger' | 'primary'; children: ReactNode }) {
+export function ConfirmSubmit(props: { words: ConfirmWords; children: string; secondary?: boolean; form?: string; name?: string; value?: string }) {
+  const { words, children, secondary, form, name, value } = props
   return (
     <button
       type="submit"
-      className={`button button--${tone}`}
+      className={`button button--${secondary ? 'secondary' : words.tone}`}
+      form={form}
+      name={name}
+      value={value}
+      data-confirm-title={words.title}
+      data-confirm-text={words.text}
       onClick={(event) => {
-        const form = event.currentTarget.form
-        const flag = form?.elements.namedItem('confirmed')
-        if (!form || !(flag instanceof HTMLInputElement) || flag.value === '1') return
+        const button = event.currentTarget
+        const owner = button.form
+        const flag = owner?.elements.namedItem('confirmed')
+        if (!owner || !(flag instanceof HTMLInputElement) || flag.value === '1') return
         event.preventDefault()
-        void confirm(kind).then((yes) => {
+        void confirm(words).then((yes) => {
           if (!yes) return
           flag.value = '1'
-          form.requestSubmit()
+          owner.requestSubmit(button)
         })
       }}
     >

@@ -44,12 +44,12 @@ export async function signInWithPasskey({ autofill, next }: { autofill: boolean;
   return redirectOf(await post(STAFF_PATHS.passkeySignIn, { response, challengeToken: body.challengeToken, next }))
 }
 
-/** Enrols a passkey with an enrolment link: resolves with the page to go to, or null. */
-export async function enrolPasskey(token: string, name: string): Promise<string | null> {
+/** Enrols a passkey with an enrolment link (the page's language kept with the account): resolves with the page to go to, or null. */
+export async function enrolPasskey(token: string, name: string, locale: string): Promise<string | null> {
   const options = await post(staffHref('enrolPasskeyOptions', { token }), {})
   if (options.status !== 200) return null
   const response = await startRegistration({ optionsJSON: options.body.options as never })
-  return redirectOf(await post(staffHref('enrolPasskey', { token }), { response, challengeToken: options.body.challengeToken, name }))
+  return redirectOf(await post(staffHref('enrolPasskey', { token }), { response, challengeToken: options.body.challengeToken, name, locale }))
 }
 
 /** Where a sensitive step sends the browser when the session's last factor is too old: the confirmation page. */

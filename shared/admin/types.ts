@@ -50,6 +50,11 @@ export interface StaffRouteDef<D = unknown> {
   navKey?: string
   /** The centred card without the shell (sign-in, enrolment). */
   bare?: boolean
+  /**
+   * Opened by someone the staff area does not know yet (the enrolment link): with no language chosen,
+   * the page follows the browser's (Accept-Language) rather than Japanese (server/staff/http/locale.ts).
+   */
+  browserLanguage?: boolean
   /** The page's data, or null for a 404. Server-only: from the family's loader.server.ts (undefined in the browser). */
   loader?: (ctx: StaffLoaderContext) => Promise<D | null>
   /** The status of a GET from its data (default 200): an enrolment link that no longer works is 410. */

@@ -1,11 +1,19 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { useI18n } from '../i18n/context'
-import { confirmStore } from '../confirm/store'
+import { confirmStore, type ConfirmQuestion, type ConfirmWords } from '../confirm/store'
+import type { Translate } from '../i18n/messages'
+
+/** A generic kind in the page's words (its question and OK), or the question's own words as they are. */
+function wordsOf(question: ConfirmQuestion, t: Translate): ConfirmWords {
+  if (typeof question !== 'string') return question
+  return { title: t(`units.confirm.${question}`), text: '', action: t('units.confirmDialog.ok'), tone: question === 'delete' ? 'danger' : 'primary' }
+}
 
 /**
  * The confirmation dialog: a native <dialog> opened with showModal() (the browser traps focus and
  * makes the page inert), Escape cancels, the first focus goes to the least destructive action
- * (Cancel), and focus returns to whatever opened it. Only exists with JavaScript.
+ * (Cancel), and focus returns to whatever opened it. It shows the question, what follows (a staff
+ * confirmation's own words) and the confirming button by its action's name. Only exists with JavaScript.
  */
 export function ConfirmDialog() {
   const { t } = useI18n()
@@ -27,11 +35,13 @@ export function ConfirmDialog() {
   }, [request])
 
   const answer = (value: boolean) => request?.resolve(value)
+  const words = request ? wordsOf(request.question, t) : null
   return (
     <dialog
       ref={dialog}
       className="confirm-dialog"
       aria-labelledby="confirm-title"
+      aria-describedby={words?.text ? 'confirm-text' : undefined}
       onCancel={(event) => {
         event.preventDefault()
         answer(false)
@@ -55,17 +65,22 @@ export function ConfirmDialog() {
         opener.current = null
       }}
     >
-      {request ? (
+      {words ? (
         <>
           <h2 id="confirm-title" className="confirm-dialog__title">
-            {t(`units.confirm.${request.kind}`)}
+            {words.title}
           </h2>
+          {words.text ? (
+            <p id="confirm-text" className="confirm-dialog__text">
+              {words.text}
+            </p>
+          ) : null}
           <div className="confirm-dialog__actions">
             <button ref={cancelButton} type="button" className="button button--secondary" onClick={() => answer(false)}>
               {t('units.confirmDialog.cancel')}
             </button>
-            <button type="button" className={`button ${request.kind === 'delete' ? 'button--danger' : 'button--primary'}`} onClick={() => answer(true)}>
-              {t('units.confirmDialog.ok')}
+            <button type="button" className={`button button--${words.tone}`} onClick={() => answer(true)}>
+              {words.action}
             </button>
           </div>
         </>

@@ -18,13 +18,6 @@ const contentDir = contentCopy(t, 'conflict-e2e-content-')
 const { SITE_URL, enrolledPage } = await openStaffSuite(t, 'staff-conflict-e2e-', { CONTENT_DIR: contentDir })
 
 
-/** The account's language switched to English (the menu under the name). */
-async function toEnglish(page: Page) {
-  await page.click('.staff-user > summary')
-  await Promise.all([page.waitForURL(/\/admin/), page.click('.lang-switch__form button[value="en"]')])
-  await hydrated(page)
-}
-
 /** Clicks a button that asks first, and confirms in the dialog. */
 async function confirmed(page: Page, button: string) {
   await page.click(button)
@@ -50,10 +43,8 @@ async function walk(t: Test, w: Walk) {
   const options = { locale: w.lang === 'ja' ? 'ja-JP' : 'en-US', viewport: { width: 1366, height: 900 } }
   const first = await enrolledPage(t, w.accounts[0]![0], 'editor', w.accounts[0]![1], options)
   const second = await enrolledPage(t, w.accounts[1]![0], 'editor', w.accounts[1]![1], options)
-  if (w.lang === 'en') {
-    await toEnglish(first.page)
-    await toEnglish(second.page)
-  }
+  // Enrolled from a browser in that language: the account keeps it.
+  for (const { page } of [first, second]) t.equal(await page.getAttribute('html', 'lang'), w.lang)
 
   await first.page.goto(item)
   await hydrated(first.page)

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify'
-import type { AccountRow, AccountsData, AccountsFieldError, AccountsNotice } from '../../../shared/admin/accounts/page-data'
+import type { AccountRow, AccountsData, AccountsFieldError, AccountsNotice, ConfirmedOp } from '../../../shared/admin/accounts/page-data'
 import type { StaffAnswer } from '../../../shared/admin/types'
 import { AccountsError, createAccounts, type Actor } from '../accounts'
-import { isRole, type Account } from '../types'
+import { isRole, type Account, type Role } from '../types'
 import { auditOf } from './services'
 import { shownTime } from './shown-time'
 
@@ -63,50 +63,54 @@ async function target(req: FastifyRequest, id: string | undefined): Promise<Acco
   return typeof id === 'string' && id.length <= 64 ? req.server.staffArea.store.findAccount(id) : null
 }
 
+const CONFIRMED: readonly string[] = ['disable', 'enable', 'enrol', 'endSessions', 'role'] satisfies ConfirmedOp[]
+const isConfirmed = (op: string | undefined): op is ConfirmedOp => CONFIRMED.includes(op ?? '')
+
+/** A confirmed action done to another account: the notice it answers with, its status, and the new link (enrol). */
+async function act(req: FastifyRequest, account: Account, op: ConfirmedOp, role: Role): Promise<[AccountsNotice, number, Partial<AccountsData>?]> {
+  const service = accountsOf(req)
+  switch (op) {
+    case 'disable':
+      await service.disable(account.email, actorOf(req))
+      return ['disabled', 200]
+    case 'enable':
+      await service.enable(account.email, actorOf(req))
+      return ['enabled', 200]
+    case 'endSessions':
+      await req.server.staffArea.store.endAccountSessions(account.id, auditOf(req, req.staffSession!.account.id, 'session.end', `account:${account.id}`))
+      return ['sessionsEnded', 200]
+    case 'role':
+      if (role !== account.role) {
+        await req.server.staffArea.store.updateAccount(account.id, { role }, auditOf(req, req.staffSession!.account.id, 'account.role', `account:${account.id} ${role}`))
+      }
+      return ['role', 200]
+    case 'enrol': {
+      if (account.disabled) return ['disabledAccount', 409]
+      const { link } = await service.enrolAgain(account.email, actorOf(req))
+      return ['enrol', 200, { link: { email: account.email, url: link.url, expires: shownTime(link.expiresAt) } }]
+    }
+  }
+}
+
 /**
- * POST /admin/accounts (`op`): add (email, role, name: the one-time link shown once), disable and
- * enable, enrol (a new link: resets the factors, ends the sessions), role, endSessions (every session
- * of another account: signed out everywhere). Disable, enrol and endSessions run only
- * with `confirmed=1` (the dialog, or the confirmation step the page shows without JavaScript). An
- * admin neither disables nor demotes their own account. Each change audited by the service or the store.
+ * POST /admin/accounts (`op`): add (email, role, name: the one-time link shown once); on another
+ * account: disable and enable, enrol (a new link: resets the factors, ends the sessions), role,
+ * endSessions (every session of it: signed out everywhere). Those run only with `confirmed=1` (the
+ * dialog, or the confirmation step the page shows without JavaScript, in the same words). An admin
+ * acts on their own account by none of them. Each change audited by the service or the store.
  */
 export async function accountsAction(req: FastifyRequest, body: Record<string, string>): Promise<StaffAnswer<AccountsData>> {
   if (body.op === 'add') return add(req, body)
   const account = await target(req, body.account)
   const notice = async (n: AccountsNotice, statusCode = 200, change: Partial<AccountsData> = {}) => ({ data: await page(req, { notice: n, ...change }), statusCode })
-  if (!account) return notice('unknown', 404)
-  const self = account.id === req.staffSession!.account.id
-  const service = accountsOf(req)
-  switch (body.op) {
-    case 'disable':
-    case 'enrol':
-    case 'endSessions': {
-      if (self) return notice('self', 409)
-      if (body.confirmed !== '1') return { data: await page(req, { confirm: { op: body.op, email: account.email, name: account.name } }), statusCode: 200 }
-      if (body.op === 'disable') {
-        await service.disable(account.email, actorOf(req))
-        return notice('disabled')
-      }
-      if (body.op === 'endSessions') {
-        await req.server.staffArea.store.endAccountSessions(account.id, auditOf(req, req.staffSession!.account.id, 'session.end', `account:${account.id}`))
-        return notice('sessionsEnded')
-      }
-      if (account.disabled) return notice('disabledAccount', 409)
-      const { link } = await service.enrolAgain(account.email, actorOf(req))
-      return notice('enrol', 200, { link: { email: account.email, url: link.url, expires: shownTime(link.expiresAt) } })
-    }
-    case 'enable':
-      await service.enable(account.email, actorOf(req))
-      return notice('enabled')
-    case 'role': {
-      if (self) return notice('self', 409)
-      if (!isRole(body.role)) return notice('unknown', 400)
-      if (body.role !== account.role) {
-        await req.server.staffArea.store.updateAccount(account.id, { role: body.role }, auditOf(req, req.staffSession!.account.id, 'account.role', `account:${account.id} ${body.role}`))
-      }
-      return notice('role')
-    }
-    default:
-      return notice('unknown', 400)
+  if (!account || !isConfirmed(body.op)) return notice('unknown', account ? 400 : 404)
+  if (account.id === req.staffSession!.account.id) return notice('self', 409)
+  // A role change names a role; every other action leaves the account's as it is.
+  const role = body.op !== 'role' ? account.role : isRole(body.role) ? body.role : null
+  if (!role) return notice('unknown', 400)
+  if (body.confirmed !== '1') {
+    const confirm = { op: body.op, account: { id: account.id, email: account.email, name: account.name, role: account.role }, to: role }
+    return { data: await page(req, { confirm }), statusCode: 200 }
   }
+  return notice(...(await act(req, account, body.op, role)))
 }

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { openChallenge, registrationOptions, signChallenge } from '../passkeys'
-import { enrolmentOf } from './enrol'
+import { isLocale } from '../../../shared/i18n/locales'
+import { enrolmentOf, keepEnrolmentLocale } from './enrol'
+import { staffLocale } from './locale'
 import { challengeKey, checkRegistration, relyingPartyOf } from './passkey-steps'
 import { auditOf } from './services'
 import { deviceName } from '../device-name'
@@ -29,9 +31,10 @@ export function passkeyName(value: unknown, req: FastifyRequest): string {
 }
 
 /**
- * POST /admin/enrol/<token>/passkey (JSON: { response, challengeToken, name }): the new credential
+ * POST /admin/enrol/<token>/passkey (JSON: { response, challengeToken, name, locale }): the new credential
  * verified against the challenge made for this account (the challenge counted once); the link used
- * (once, atomically); the passkey stored (audited) and a first session started.
+ * (once, atomically); the passkey stored (audited), the page's language kept with the account (`locale`,
+ * else the browser's) and a first session started.
  */
 export async function enrolPasskey(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>): Promise<unknown> {
   const { store, limits, now } = req.server.staffArea
@@ -49,7 +52,8 @@ export async function enrolPasskey(req: FastifyRequest, reply: FastifyReply, bod
   }
   if ((await store.useEnrolmentLink(tokenHash, now())) === null) return gone(reply)
   await store.addPasskey(result.passkey, auditOf(req, account.id, 'passkey.add', `account:${account.id}`))
-  const session = await startSession(req, reply, store, account, limits, now(), auditOf(req, account.id, 'signin', 'enrolment'))
-  req.staffSession = { session, account }
+  const enrolled = await keepEnrolmentLocale(req, account, isLocale(body.locale) ? body.locale : staffLocale(req, undefined, true))
+  const session = await startSession(req, reply, store, enrolled, limits, now(), auditOf(req, account.id, 'signin', 'enrolment'))
+  req.staffSession = { session, account: enrolled }
   return reply.send({ ok: true, redirect: STAFF_PATHS.home })
 }

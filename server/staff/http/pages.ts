@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { matchStaffRoute, mayOpen, staffNavFor } from '../../../shared/admin/routes'
+import { findStaffRoute, matchStaffRoute, mayOpen, staffNavFor } from '../../../shared/admin/routes'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import type { StaffError, StaffPageState, StaffViewer } from '../../../shared/admin/state'
+import type { Locale } from '../../../shared/i18n/locales'
 import { requestPath, requestSearch } from '../../request-locale'
 import { returnPath } from './return-path'
 import { matchEndpoint } from './endpoints'
@@ -43,10 +44,15 @@ export interface StaffPageAnswer {
 
 export const isStaffPageAnswer = (value: unknown): value is StaffPageAnswer => typeof value === 'object' && value !== null && 'staffPage' in value
 
+/** The language of a staff page for this visitor (the enrolment link's follows the browser: StaffRouteDef.browserLanguage). */
+export function pageLocale(req: FastifyRequest, visitor: StaffVisitor, routeId: string | null | undefined): Locale {
+  return staffLocale(req, visitor.locale, findStaffRoute(routeId)?.browserLanguage)
+}
+
 /** Sends a staff page (HTML; the staff headers are already on the reply). */
 export function sendStaffPage(render: StaffRenderer, req: FastifyRequest, reply: FastifyReply, visitor: StaffVisitor, page: StaffPage, buildId: string) {
   const state: StaffPageState = {
-    locale: staffLocale(req, visitor.locale),
+    locale: pageLocale(req, visitor, page.routeId),
     path: page.path ?? requestPath(req),
     routeId: page.routeId,
     params: page.params ?? {},
@@ -83,7 +89,7 @@ export async function serveStaffPage(render: StaffRenderer, req: FastifyRequest,
     throw new StaffForbidden()
   }
   const data = route.loader
-    ? await route.loader({ req, locale: staffLocale(req, visitor.locale), params, search: new URLSearchParams(requestSearch(req)), viewer: visitor.viewer })
+    ? await route.loader({ req, locale: pageLocale(req, visitor, route.id), params, search: new URLSearchParams(requestSearch(req)), viewer: visitor.viewer })
     : null
   if (route.loader && data === null) return sendStaffPage(render, req, reply, visitor, { routeId: null, error: { statusCode: 404, reason: 'notFound' } }, buildId)
   return sendStaffPage(render, req, reply, visitor, { routeId: route.id, params, data, statusCode: route.statusOf?.(data) ?? 200 }, buildId)

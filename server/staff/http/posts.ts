@@ -9,8 +9,7 @@ import { safeEqual } from '../tokens'
 import { matchEndpoint } from './endpoints'
 import { readUpload } from './multipart'
 import { StaffForbidden, StaffMethod } from './errors'
-import { staffLocale } from './locale'
-import { isStaffPageAnswer, sendStaffPage, visitorOf } from './pages'
+import { isStaffPageAnswer, pageLocale, sendStaffPage, visitorOf } from './pages'
 import { returnPath } from './return-path'
 import type { StaffRenderer } from './render'
 import { requireRecent } from './reauth'
@@ -100,7 +99,7 @@ export async function handleStaffPost(render: StaffRenderer, req: FastifyRequest
     reply,
     body,
     params,
-    locale: staffLocale(req, visitor.locale),
+    locale: pageLocale(req, visitor, route.id),
     search: new URLSearchParams(requestSearch(req)),
     viewer: visitor.viewer,
   })

@@ -1,21 +1,53 @@
+import { useState } from 'react'
 import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
 import { ConfirmSubmit } from '../confirm-submit'
 import { RoleOptions } from '../staff-form'
+import type { StaffRole } from '../roles'
 import { ShownTimeText } from '../shown-time'
 import { Whole } from '../whole'
-import type { AccountRow as Row } from './page-data'
+import { accountWords } from './confirm-words'
+import type { AccountRow as Row, ConfirmedOp } from './page-data'
 
-/** A form of a row: the token, the operation, the account. */
-function RowForm({ op, id, children }: { op: string; id: string; children: React.ReactNode }) {
+/** A form of a row: the token, the operation, the account, `confirmed` empty (the dialog, or the server's confirmation step). */
+function RowForm({ op, id, children }: { op: ConfirmedOp; id: string; children: React.ReactNode }) {
   const { csrf, path } = useStaffState()
   return (
     <form method="post" action={path} data-op={op}>
       <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="op" value={op} />
       <input type="hidden" name="account" value={id} />
+      <input type="hidden" name="confirmed" value="" />
       {children}
     </form>
+  )
+}
+
+/** An action's button (the ones that take nothing away quiet): asks first, in words naming the account and what follows. */
+function Action({ row, op, to }: { row: Row; op: ConfirmedOp; to?: StaffRole }) {
+  const { t } = useI18n()
+  const words = accountWords(t, op, row, to)
+  return (
+    <ConfirmSubmit words={words} secondary={words.tone === 'primary'}>
+      {op === 'role' ? t('staff.accounts.changeRole') : words.action}
+    </ConfirmSubmit>
+  )
+}
+
+/** The role of another account: the choice, and its change confirmed in words naming the new role. */
+function RoleForm({ row }: { row: Row }) {
+  const { t } = useI18n()
+  const [role, setRole] = useState<StaffRole>(row.role)
+  return (
+    <RowForm op="role" id={row.id}>
+      <label className="visually-hidden" htmlFor={`role-${row.id}`}>
+        {t('staff.accounts.role')}
+      </label>
+      <select id={`role-${row.id}`} name="role" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)}>
+        <RoleOptions />
+      </select>{' '}
+      <Action row={row} op="role" to={role} />
+    </RowForm>
   )
 }
 
@@ -35,23 +67,7 @@ export function AccountRow({ row }: { row: Row }) {
           <Whole>{row.email}</Whole>
         </div>
       </td>
-      <td data-label={label('role')}>
-        {row.self ? (
-          <div>{t(`staff.roles.${row.role}`)}</div>
-        ) : (
-          <RowForm op="role" id={row.id}>
-            <label className="visually-hidden" htmlFor={`role-${row.id}`}>
-              {label('role')}
-            </label>
-            <select id={`role-${row.id}`} name="role" defaultValue={row.role}>
-              <RoleOptions />
-            </select>{' '}
-            <button type="submit" className="button button--secondary">
-              {label('changeRole')}
-            </button>
-          </RowForm>
-        )}
-      </td>
+      <td data-label={label('role')}>{row.self ? <div>{t(`staff.roles.${row.role}`)}</div> : <RoleForm row={row} />}</td>
       <td data-label={label('status')}>
         <div className="staff-table__lines">
           <span>{t(row.disabled ? 'staff.accounts.state.disabled' : 'staff.accounts.state.active')}</span>
@@ -64,28 +80,11 @@ export function AccountRow({ row }: { row: Row }) {
       <td data-label={label('actions')}>
         {row.self ? null : (
           <div className="staff-row-actions">
-            {row.disabled ? (
-              <RowForm op="enable" id={row.id}>
-                <button type="submit" className="button button--secondary">
-                  {label('enable')}
-                </button>
+            {(row.disabled ? (['enable'] as const) : (['enrol', 'endSessions', 'disable'] as const)).map((op) => (
+              <RowForm key={op} op={op} id={row.id}>
+                <Action row={row} op={op} />
               </RowForm>
-            ) : (
-              <>
-                <RowForm op="enrol" id={row.id}>
-                  <input type="hidden" name="confirmed" value="" />
-                  <ConfirmSubmit kind="delete">{label('enrol')}</ConfirmSubmit>
-                </RowForm>
-                <RowForm op="endSessions" id={row.id}>
-                  <input type="hidden" name="confirmed" value="" />
-                  <ConfirmSubmit kind="delete">{label('endSessions')}</ConfirmSubmit>
-                </RowForm>
-                <RowForm op="disable" id={row.id}>
-                  <input type="hidden" name="confirmed" value="" />
-                  <ConfirmSubmit kind="delete">{label('disable')}</ConfirmSubmit>
-                </RowForm>
-              </>
-            )}
+            ))}
           </div>
         )}
       </td>

@@ -1,4 +1,5 @@
 import { useI18n } from '../../i18n/context'
+import { ConfirmStep } from '../confirm-step'
 import { useStaffState } from '../context'
 import { STAFF_PATHS } from '../paths'
 import { ShownTimeText } from '../shown-time'
@@ -6,31 +7,16 @@ import { TableRegion } from '../table-region'
 import type { StaffPageProps } from '../types'
 import { AccountRow } from './account-row'
 import { AddAccountForm } from './add-account-form'
+import { accountWords } from './confirm-words'
 import type { AccountsData } from './page-data'
 
-/** The confirmation step of a destructive action (without JavaScript): Cancel first, the danger button second, neither focused. */
-function ConfirmStep({ confirm }: { confirm: NonNullable<AccountsData['confirm']> }) {
+/** The confirmation step of an action (without JavaScript): the row's dialog's words, Cancel first. */
+function AccountStep({ confirm }: { confirm: NonNullable<AccountsData['confirm']> }) {
   const { t } = useI18n()
-  const { csrf, path, data } = useStaffState()
-  const row = (data as AccountsData).rows.find((r) => r.email === confirm.email)
-  return (
-    <section className="staff-notice staff-notice--error" role="alertdialog" aria-labelledby="confirm-step-title" data-confirm={confirm.op}>
-      <h2 id="confirm-step-title">{t(`staff.accounts.confirm.${confirm.op}.title`)}</h2>
-      <p>{t(`staff.accounts.confirm.${confirm.op}.text`, { email: confirm.email })}</p>
-      <form method="post" action={path} className="form-actions">
-        <input type="hidden" name="_csrf" value={csrf} />
-        <input type="hidden" name="op" value={confirm.op} />
-        <input type="hidden" name="account" value={row?.id ?? ''} />
-        <input type="hidden" name="confirmed" value="1" />
-        <a className="button button--secondary" href={STAFF_PATHS.accounts}>
-          {t('units.confirmDialog.cancel')}
-        </a>
-        <button type="submit" className="button button--danger">
-          {t(`staff.accounts.${confirm.op}`)}
-        </button>
-      </form>
-    </section>
-  )
+  const { path } = useStaffState()
+  const { op, account, to } = confirm
+  const fields = { op, account: account.id, ...(op === 'role' ? { role: to } : {}) }
+  return <ConfirmStep name={op} words={accountWords(t, op, account, to)} action={path} fields={fields} cancel={STAFF_PATHS.accounts} />
 }
 
 /** Staff accounts: notices, the one-time link, the list, the add form. */
@@ -56,7 +42,7 @@ export function AccountsPage({ data }: StaffPageProps<AccountsData>) {
           </p>
         </div>
       ) : null}
-      {data.confirm ? <ConfirmStep confirm={data.confirm} /> : null}
+      {data.confirm ? <AccountStep confirm={data.confirm} /> : null}
       <TableRegion labelledBy="accounts-caption" cards>
         <table className="staff-table" data-accounts="">
           <caption id="accounts-caption" className="visually-hidden">

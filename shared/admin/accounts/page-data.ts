@@ -19,8 +19,8 @@ export interface AccountRow {
   self: boolean
 }
 
-/** The destructive actions, confirmed first (a dialog with JavaScript, a confirmation step without). */
-export type AccountsDanger = 'disable' | 'enrol' | 'endSessions'
+/** The actions on another account, each confirmed first (a dialog with JavaScript, a confirmation step without). */
+export type ConfirmedOp = 'disable' | 'enable' | 'enrol' | 'endSessions' | 'role'
 
 export type AccountsNotice = 'added' | 'disabled' | 'enabled' | 'enrol' | 'role' | 'self' | 'unknown' | 'disabledAccount' | 'sessionsEnded'
 
@@ -34,6 +34,6 @@ export interface AccountsData {
   /** The add form: what was typed, and what was wrong with it (keys under staff.accounts.errors). */
   form: { email: string; name: string; role: StaffRole }
   errors: Partial<Record<'email' | 'role' | 'name', AccountsFieldError>>
-  /** The confirmation step of a destructive action (the page without JavaScript). */
-  confirm: { op: AccountsDanger; email: string; name: string } | null
+  /** The confirmation step of an action (the page without JavaScript): the account as it is, and a role change's new role. */
+  confirm: { op: ConfirmedOp; account: Pick<AccountRow, 'id' | 'email' | 'name' | 'role'>; to: StaffRole } | null
 }

@@ -1,6 +1,6 @@
-import type { MouseEvent } from 'react'
-import { confirm } from '../../confirm/store'
 import { useI18n } from '../../i18n/context'
+import { ConfirmSubmit } from '../confirm-submit'
+import { keepMineWords } from './confirm-words'
 import { fieldInWords } from './field-input'
 import { staffHref } from '../paths'
 import type { ContentItemData, EditorForm } from './page-data'
@@ -17,27 +17,11 @@ function differing(theirs: EditorForm, mine: EditorForm): string[] {
 }
 
 /**
- * "Keep mine" saves over theirs: like every save, confirmed first. With JavaScript the dialog asks, then
- * the editor's form goes with `confirmed=1`; without, the server answers with the confirmation step.
- */
-function confirmFirst(event: MouseEvent<HTMLButtonElement>) {
-  const form = event.currentTarget.form
-  const flag = form?.elements.namedItem('confirmed')
-  if (!form || !(flag instanceof HTMLInputElement) || flag.value === '1') return
-  event.preventDefault()
-  void confirm('save').then((yes) => {
-    if (!yes) return
-    flag.value = '1'
-    form.requestSubmit()
-  })
-}
-
-/**
  * Someone saved this item since it was opened: their version and this one, field by field, and a way
  * to keep either (keep theirs: open the item again; keep mine: save what was typed over theirs).
  */
 export function ConflictView({ data, mine }: { data: ContentItemData; mine: EditorForm }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const conflict = data.conflict
   if (!conflict) return null
   const theirs = conflict.theirs ?? {}
@@ -72,9 +56,10 @@ export function ConflictView({ data, mine }: { data: ContentItemData; mine: Edit
             {t('staff.content.item.conflict.keepTheirs')}
           </a>
         ) : null}
-        <button type="submit" form={EDITOR_FORM_ID} name="keep" value="mine" className="button button--primary" onClick={confirmFirst}>
+        {/* "Keep mine" is a save like any other: confirmed first, then the editor's form goes. */}
+        <ConfirmSubmit words={keepMineWords(t, locale, data, mine)} form={EDITOR_FORM_ID} name="keep" value="mine">
           {t('staff.content.item.conflict.keepMine')}
-        </button>
+        </ConfirmSubmit>
       </div>
     </section>
   )

@@ -3,6 +3,7 @@ import { LOCALE_CODES, type Locale } from '../../i18n/locales'
 import { useI18n } from '../../i18n/context'
 import { FieldError } from '../../components/form-field'
 import { useStaffState } from '../context'
+import { ConfirmAgain } from '../confirm-step'
 import { ConfirmSubmit } from '../confirm-submit'
 import { inertText } from '../inert-text'
 import { staffHref } from '../paths'
@@ -11,6 +12,7 @@ import { hasVersions } from './fields'
 import { insertBlock } from './markdown-tools'
 import { inputId } from './field-input'
 import { ConflictView } from './conflict-view'
+import { saveWords } from './confirm-words'
 import { ProblemsList } from './problems-list'
 import { UnreadableView } from './unreadable-view'
 import { ItemFields } from './item-fields'
@@ -44,7 +46,7 @@ function LanguageHeads({ data, written, write }: { data: ContentItemData; writte
                       write(l)
                     }}
                   >
-                    {t('staff.content.item.write')}
+                    {t('staff.content.item.write', { language: t(`staff.content.item.languages.${l}`) })}
                   </a>
             </>
           )}
@@ -76,6 +78,7 @@ export function ContentItemPage({ data }: StaffPageProps<ContentItemData>) {
   )
   const title = data.isNew ? t(`staff.content.item.new.${data.kind}`) : data.kind === 'site' ? t(`staff.content.list.siteParts.${data.slug}`) : inertText(LOCALE_CODES.map((l) => data.form[`${l}.title`]).find(Boolean) || data.slug)
   const count = Object.keys(errors).length
+  const save = saveWords(t, locale, data, form)
   return (
     <div className="content-item" data-kind={data.kind}>
       <p className="inquiry-back">
@@ -123,11 +126,9 @@ export function ContentItemPage({ data }: StaffPageProps<ContentItemData>) {
               <div className="content-slot" data-slot="image-picker">
                 <ImagePickerSlot data={data} form={form} insert={insert} setField={change} />
               </div>
-              {data.confirm?.action === 'save' ? <p className="staff-notice">{t('staff.content.item.saveConfirm')}</p> : null}
+              {data.confirm?.action === 'save' ? <ConfirmAgain name="save" words={save} button={save.action} /> : null}
               <div className="form-actions">
-                <ConfirmSubmit kind="save" tone="primary">
-                  {t(data.isNew ? 'staff.content.item.create' : 'staff.content.item.save')}
-                </ConfirmSubmit>
+                <ConfirmSubmit words={save}>{save.action}</ConfirmSubmit>
               </div>
             </form>
             {/* The preview pane (ed-preview) mounts here. */}

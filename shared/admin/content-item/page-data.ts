@@ -9,8 +9,11 @@ export type { EditorForm } from './form-model'
 export type ItemNotice = 'saved' | 'created' | 'publish' | 'unpublish' | 'schedule' | 'changed'
 export type PublishError = 'kind' | 'missing' | 'at' | 'past'
 
+/** What a language's publication form does: back to draft, publish now, or (news) at a Japan time. */
+export type PublishAction = 'draft' | 'publish' | 'schedule'
+
 /** A step the page asks to confirm (the page without JavaScript; with it, the dialog asks). */
-export type ConfirmStep = { action: 'save' } | { action: 'raw'; file: string; what: 'save' | 'remove' } | { action: 'delete' } | { action: 'publish'; locale: Locale; what: 'draft' | 'publish' | 'schedule'; at: string }
+export type ConfirmStep = { action: 'save' } | { action: 'raw'; file: string; what: 'save' | 'remove' } | { action: 'delete' } | { action: 'publish'; locale: Locale; what: PublishAction; at: string }
 
 /** Someone else saved the item since this editor opened it: theirs (as it is now) beside what was typed. */
 export interface ConflictView {

@@ -1,19 +1,28 @@
+import { useState } from 'react'
 import { LOCALE_CODES, type Locale } from '../../i18n/locales'
 import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
+import { ConfirmAgain } from '../confirm-step'
 import { ConfirmSubmit } from '../confirm-submit'
 import { staffHref } from '../paths'
+import { deleteWords, publishWords } from './confirm-words'
 import { hasPublication } from './fields'
-import type { ContentItemData } from './page-data'
+import type { ContentItemData, PublishAction } from './page-data'
 
-/** The publish form of one language: draft, publish now, or (news) at a Japan-time date and time. */
+/**
+ * The publish form of one language: draft, publish now, or (news) at a Japan-time date and time. The
+ * choice and the time are followed as they change, so the confirmation says what this language becomes and when.
+ */
 function LanguagePublish({ data, locale }: { data: ContentItemData; locale: Locale }) {
   const { t } = useI18n()
   const { csrf } = useStaffState()
   const state = data.states[locale] ?? 'missing'
   const asked = data.confirm?.action === 'publish' && data.confirm.locale === locale ? data.confirm : null
+  const [what, setWhat] = useState<PublishAction>(asked?.what ?? 'publish')
+  const [at, setAt] = useState(asked?.at ?? '')
+  const words = publishWords(t, data, locale, what, at)
   const id = (s: string) => `publish-${locale}-${s}`
-  const actions = data.kind === 'news' ? (['publish', 'schedule', 'draft'] as const) : (['publish', 'draft'] as const)
+  const actions: readonly PublishAction[] = data.kind === 'news' ? ['publish', 'schedule', 'draft'] : ['publish', 'draft']
   return (
     <form method="post" action={staffHref('contentPublish', { kind: data.kind, slug: data.slug })} className="content-publish__lang" data-form={`publish-${locale}`}>
       <input type="hidden" name="_csrf" value={csrf} />
@@ -30,7 +39,7 @@ function LanguagePublish({ data, locale }: { data: ContentItemData; locale: Loca
             <legend>{t('staff.content.publish.legend')}</legend>
             {actions.map((a) => (
               <div className="field__inline" key={a}>
-                <input type="radio" id={id(a)} name="action" value={a} defaultChecked={asked ? asked.what === a : a === 'publish'} />
+                <input type="radio" id={id(a)} name="action" value={a} checked={what === a} onChange={() => setWhat(a)} />
                 <label htmlFor={id(a)}>{t(`staff.content.publish.actions.${a}`)}</label>
               </div>
             ))}
@@ -40,13 +49,11 @@ function LanguagePublish({ data, locale }: { data: ContentItemData; locale: Loca
               <label className="field__label" htmlFor={id('at')}>
                 {t('staff.content.publish.at')}
               </label>
-              <input id={id('at')} name="at" type="datetime-local" defaultValue={asked?.at ?? ''} />
+              <input id={id('at')} name="at" type="datetime-local" value={at} onChange={(e) => setAt(e.currentTarget.value)} />
             </div>
           ) : null}
-          {asked ? <p className="staff-notice">{t('staff.content.publish.confirm')}</p> : null}
-          <ConfirmSubmit kind="save" tone="primary">
-            {t('staff.content.publish.submit')}
-          </ConfirmSubmit>
+          {asked ? <ConfirmAgain name="publish" words={words} button={t('staff.content.publish.submit')} /> : null}
+          <ConfirmSubmit words={words}>{t('staff.content.publish.submit')}</ConfirmSubmit>
         </>
       )}
     </form>
@@ -55,7 +62,7 @@ function LanguagePublish({ data, locale }: { data: ContentItemData; locale: Loca
 
 /** Publication per language (news and projects), and deleting the item (news, projects, pages). */
 export function PublishPanel({ data }: { data: ContentItemData }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { csrf } = useStaffState()
   if (data.isNew) return null
   const error = data.publishError ? <p className="staff-notice staff-notice--error">{t(`staff.content.publish.errors.${data.publishError}`)}</p> : null
@@ -80,8 +87,8 @@ export function PublishPanel({ data }: { data: ContentItemData }) {
             <input type="hidden" name="_csrf" value={csrf} />
             <input type="hidden" name="base" value={data.base} />
             <input type="hidden" name="confirmed" value={data.confirm?.action === 'delete' ? '1' : ''} />
-            {data.confirm?.action === 'delete' ? <p className="staff-notice">{t('staff.content.item.deleteConfirm')}</p> : <p>{t('staff.content.item.deleteHint')}</p>}
-            <ConfirmSubmit kind="delete">{t('staff.content.item.delete')}</ConfirmSubmit>
+            {data.confirm?.action === 'delete' ? <ConfirmAgain name="delete" words={deleteWords(t, locale, data)} button={t('staff.content.item.delete')} /> : <p>{t('staff.content.item.deleteHint')}</p>}
+            <ConfirmSubmit words={deleteWords(t, locale, data)}>{t('staff.content.item.delete')}</ConfirmSubmit>
           </form>
         </section>
       ) : null}

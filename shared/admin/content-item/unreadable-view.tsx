@@ -1,6 +1,8 @@
 import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
+import { ConfirmAgain } from '../confirm-step'
 import { ConfirmSubmit } from '../confirm-submit'
+import { rawWords } from './confirm-words'
 import type { ContentItemData, UnreadableFile } from './page-data'
 
 /** Why a file cannot be read, in the page's language (and where, for YAML). */
@@ -25,6 +27,8 @@ function UnreadableFileForm({ data, file, index }: { data: ContentItemData; file
   const { csrf, path } = useStaffState()
   const asked = data.confirm?.action === 'raw' && data.confirm.file === file.file ? data.confirm.what : null
   const id = `raw-${index}`
+  const save = rawWords(t, file, 'save')
+  const remove = rawWords(t, file, 'remove')
   return (
     <section className="staff-section" data-unreadable={file.file} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>
@@ -44,11 +48,9 @@ function UnreadableFileForm({ data, file, index }: { data: ContentItemData; file
           </label>
           <textarea id={id} name="rawText" className="content-body__text" rows={16} defaultValue={file.text} spellCheck={false} />
         </div>
-        {asked === 'save' ? <p className="staff-notice">{t('staff.content.item.unreadable.confirmSave', { file: file.file })}</p> : null}
+        {asked === 'save' ? <ConfirmAgain name="raw-save" words={save} button={save.action} /> : null}
         <div className="form-actions">
-          <ConfirmSubmit kind="save" tone="primary">
-            {t('staff.content.item.unreadable.save')}
-          </ConfirmSubmit>
+          <ConfirmSubmit words={save}>{save.action}</ConfirmSubmit>
         </div>
       </form>
       {file.locale ? (
@@ -58,9 +60,9 @@ function UnreadableFileForm({ data, file, index }: { data: ContentItemData; file
           <input type="hidden" name="rawFile" value={file.file} />
           <input type="hidden" name="rawAction" value="remove" />
           <input type="hidden" name="confirmed" value={asked === 'remove' ? '1' : ''} />
-          {asked === 'remove' ? <p className="staff-notice">{t('staff.content.item.unreadable.confirmRemove', { file: file.file })}</p> : null}
+          {asked === 'remove' ? <ConfirmAgain name="raw-remove" words={remove} button={remove.action} /> : null}
           <div className="form-actions">
-            <ConfirmSubmit kind="delete">{t('staff.content.item.unreadable.remove', { language: t(`staff.content.item.languages.${file.locale}`) })}</ConfirmSubmit>
+            <ConfirmSubmit words={remove}>{remove.action}</ConfirmSubmit>
           </div>
         </form>
       ) : null}

@@ -1,4 +1,7 @@
+import type { ConfirmWords } from '../../confirm/store'
 import { useI18n } from '../../i18n/context'
+import type { Translate } from '../../i18n/messages'
+import { ConfirmStep } from '../confirm-step'
 import { ConfirmSubmit } from '../confirm-submit'
 import { useStaffState } from '../context'
 import { inertText } from '../inert-text'
@@ -10,16 +13,23 @@ import { Whole } from '../whole'
 import { FieldChanges } from './field-changes'
 import type { RevisionRow, RevisionsData } from './page-data'
 
-/** A restore form: `confirmed` empty (a row: the dialog, or the confirmation step without JavaScript) or '1' (the step itself). */
-function RestoreForm({ data, seq, confirmed, children }: { data: RevisionsData; seq: number; confirmed: '' | '1'; children: React.ReactNode }) {
+/** What a restore asks (the row's dialog and the step without JavaScript): which item, back to which revision of when, and what it then is. */
+function restoreWords(t: Translate, data: RevisionsData, row: RevisionRow): ConfirmWords {
+  const values = { item: inertText(data.title), number: row.number, at: row.at.text }
+  return { title: t('staff.content.revisions.confirm.title', values), text: t('staff.content.revisions.confirm.text', values), action: t('staff.content.revisions.restore'), tone: 'primary' }
+}
+
+/** A row's restore form: `confirmed` empty (the dialog, or the confirmation step without JavaScript). */
+function RestoreForm({ data, row }: { data: RevisionsData; row: RevisionRow }) {
+  const { t } = useI18n()
   const { csrf } = useStaffState()
   return (
-    <form method="post" action={staffHref('contentRestore', { kind: data.kind, slug: data.slug })} data-op="restore" className={confirmed ? 'form-actions' : undefined}>
+    <form method="post" action={staffHref('contentRestore', { kind: data.kind, slug: data.slug })} data-op="restore">
       <input type="hidden" name="_csrf" value={csrf} />
-      <input type="hidden" name="seq" value={seq} />
+      <input type="hidden" name="seq" value={row.seq} />
       <input type="hidden" name="hash" value={data.hash} />
-      <input type="hidden" name="confirmed" value={confirmed} />
-      {children}
+      <input type="hidden" name="confirmed" value="" />
+      <ConfirmSubmit words={restoreWords(t, data, row)}>{t('staff.content.revisions.restoreThis', { number: row.number })}</ConfirmSubmit>
     </form>
   )
 }
@@ -58,11 +68,7 @@ function Row({ data, row }: { data: RevisionsData; row: RevisionRow }) {
         {row.deletion ? (
           <span className="staff-muted">{label('deletion')}</span>
         ) : row.current ? null : (
-          <RestoreForm data={data} seq={row.seq} confirmed="">
-            <ConfirmSubmit kind="save" tone="primary">
-              {t('staff.content.revisions.restoreThis', { number: row.number })}
-            </ConfirmSubmit>
-          </RestoreForm>
+          <RestoreForm data={data} row={row} />
         )}
       </td>
     </tr>
@@ -74,6 +80,7 @@ export function RevisionsPage({ data }: StaffPageProps<RevisionsData>) {
   const { t } = useI18n()
   const { path } = useStaffState()
   const notice = data.notice
+  const asked = data.rows.find((r) => r.seq === data.confirm?.seq)
   return (
     <>
       <h1 className="staff-title">{t('staff.content.revisions.heading', { item: inertText(data.title) })}</h1>
@@ -93,19 +100,14 @@ export function RevisionsPage({ data }: StaffPageProps<RevisionsData>) {
           ) : null}
         </div>
       ) : null}
-      {data.confirm ? (
-        <section className="staff-notice staff-notice--error" role="alertdialog" aria-labelledby="confirm-step-title" data-confirm="restore">
-          <h2 id="confirm-step-title">{t('staff.content.revisions.confirm.title', { number: data.confirm.number })}</h2>
-          <p>{t('staff.content.revisions.confirm.text')}</p>
-          <RestoreForm data={data} seq={data.confirm.seq} confirmed="1">
-            <a className="button button--secondary" href={path}>
-              {t('units.confirmDialog.cancel')}
-            </a>
-            <button type="submit" className="button button--primary">
-              {t('staff.content.revisions.restore')}
-            </button>
-          </RestoreForm>
-        </section>
+      {asked ? (
+        <ConfirmStep
+          name="restore"
+          words={restoreWords(t, data, asked)}
+          action={staffHref('contentRestore', { kind: data.kind, slug: data.slug })}
+          fields={{ seq: String(asked.seq), hash: data.hash }}
+          cancel={path}
+        />
       ) : null}
       {data.rows.length === 0 ? (
         <p data-no-revisions="">{t('staff.content.revisions.none')}</p>

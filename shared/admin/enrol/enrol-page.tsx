@@ -2,13 +2,17 @@ import { ErrorSummary } from '../../components/error-summary'
 import { useI18n } from '../../i18n/context'
 import { useStaffState } from '../context'
 import { STAFF_PATHS } from '../paths'
+import { LanguageLinks } from '../shell/language-links'
 import { StaffMark } from '../shell/staff-mark'
 import type { StaffPageProps } from '../types'
 import { EnrolPasskey } from './enrol-passkey'
 import { PasswordForm } from './password-form'
 import type { EnrolData } from './page-data'
 
-/** The enrolment link's page: choose a passkey or a password and code; the recovery codes once; or why the link no longer works. */
+/**
+ * The enrolment link's page, in the newcomer's language (their browser's, or the language links' choice):
+ * choose a passkey or a password and code; the recovery codes once; or why the link no longer works.
+ */
 export function EnrolPage({ data }: StaffPageProps<EnrolData>) {
   const { t } = useI18n()
   const { params } = useStaffState()
@@ -18,6 +22,7 @@ export function EnrolPage({ data }: StaffPageProps<EnrolData>) {
         <StaffMark size={40} />
         <h1 className="staff-title">{t('staff.enrol.invalid.title')}</h1>
         <p>{t('staff.enrol.invalid.text')}</p>
+        <LanguageLinks />
       </div>
     )
   }
@@ -58,6 +63,7 @@ export function EnrolPage({ data }: StaffPageProps<EnrolData>) {
       {errors.length ? <ErrorSummary items={errors} autoFocus /> : null}
       <EnrolPasskey token={params.token ?? ''} />
       <PasswordForm data={data} />
+      <LanguageLinks />
     </div>
   )
 }

@@ -3,9 +3,9 @@ import { enrolPasskey, usePasskeyStep } from '../passkey-client'
 
 /** The passkey choice: needs JavaScript and WebAuthn, so it is rendered hidden and shown once hydrated where it works. */
 export function EnrolPasskey({ token }: { token: string }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { supported, busy, failed, start: run } = usePasskeyStep()
-  const start = () => run(() => enrolPasskey(token, ''))
+  const start = () => run(() => enrolPasskey(token, '', locale))
   return (
     <section className="staff-enrol__choice" aria-labelledby="enrol-passkey-heading" hidden={!supported}>
       <h2 id="enrol-passkey-heading">{t('staff.enrol.passkey.heading')}</h2>

@@ -1,6 +1,7 @@
 /** A problem with what was typed on the enrolment page (a message key under staff.enrol.errors). */
 export type EnrolFieldError = 'tooShort' | 'tooLong' | 'common' | 'mismatch' | 'code'
 
+/** The authenticator app's setup: the link's own secret (the same at every load of its page, server/staff/http/enrol.ts). */
 export interface EnrolTotp {
   /** The otpauth:// URI, shown as text too (for an app on the same device). */
   uri: string
@@ -8,8 +9,6 @@ export interface EnrolTotp {
   secretText: string
   /** The QR code of the URI, an SVG drawn on the server. */
   qrSvg: string
-  /** The secret, signed for this link (sent back with the form, so the code scanned stays the one checked). */
-  secretToken: string
 }
 
 export type EnrolData =

@@ -10,14 +10,14 @@ type Choose = Extract<EnrolData, { step: 'choose' }>
  * managers), the authenticator app set up from the QR code or the otpauth:// URI, and its first code.
  */
 export function PasswordForm({ data }: { data: Choose }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { path } = useStaffState()
   const error = (field: 'password' | 'confirm' | 'code') => (data.errors[field] ? t(`staff.enrol.errors.${data.errors[field]}`) : undefined)
   return (
     <section className="staff-enrol__choice" aria-labelledby="enrol-password-heading">
       <h2 id="enrol-password-heading">{t('staff.enrol.passwordHeading')}</h2>
-      <form method="post" action={path} className="staff-form">
-        <input type="hidden" name="secretToken" value={data.totp.secretToken} />
+      {/* The page's language goes with the form (the answer, and the account, keep it). */}
+      <form method="post" action={`${path}?lang=${locale}`} className="staff-form">
         {/* For password managers: the account the new password belongs to (shown in the page's heading). */}
         <input type="text" name="username" autoComplete="username" value={data.email} readOnly hidden />
         <Field id="enrol-password" name="password" label={t('staff.enrol.password')} hint={t('staff.enrol.passwordHint')} error={error('password')} required>

@@ -1,6 +1,11 @@
+import { useState } from 'react'
 import { Field } from '../../components/form-field'
+import type { ConfirmWords } from '../../confirm/store'
 import { useI18n } from '../../i18n/context'
+import type { Translate } from '../../i18n/messages'
+import { ConfirmStep } from '../confirm-step'
 import { ConfirmSubmit } from '../confirm-submit'
+import { INQUIRY_STATUSES } from '../inquiry-states'
 import { useStaffState } from '../context'
 import { inertField } from '../inert-text'
 import { staffHref } from '../paths'
@@ -8,30 +13,19 @@ import { wholeIn } from '../whole'
 import { BODY_MAX, SUBJECT_MAX, type InquiryData } from './page-data'
 import { StatusOptions } from './status-options'
 
-/** The confirmation step of a reply (without JavaScript): Cancel (back to the form, text kept) first, Send second. */
-function ConfirmReply({ data }: { data: InquiryData }) {
-  const { t } = useI18n()
-  const { csrf } = useStaffState()
-  const { form, to } = data.reply
-  return (
-    <section className="staff-notice" role="alertdialog" aria-labelledby="confirm-reply-title" data-confirm="reply">
-      <h2 id="confirm-reply-title">{t('staff.inquiry.reply.confirmTitle')}</h2>
-      <p>{t('staff.inquiry.reply.confirmText', { to: inertField(to) })}</p>
-      <form method="post" action={staffHref('inquiryReply', { id: data.id })} className="form-actions">
-        <input type="hidden" name="_csrf" value={csrf} />
-        <input type="hidden" name="subject" value={form.subject} />
-        <input type="hidden" name="body" value={form.body} />
-        <input type="hidden" name="status" value={form.status} />
-        <input type="hidden" name="confirmed" value="1" />
-        <a className="button button--secondary" href="#reply-heading">
-          {t('units.confirmDialog.cancel')}
-        </a>
-        <button type="submit" className="button button--primary">
-          {t('staff.inquiry.reply.send')}
-        </button>
-      </form>
-    </section>
-  )
+/**
+ * What sending the reply asks (the dialog and the step without JavaScript): to whom it is mailed, and
+ * the status the inquiry then has (`status`: the one chosen, or 'keep' the current one).
+ */
+function replyWords(t: Translate, data: InquiryData, status: string): ConfirmWords {
+  const keep = status === 'keep' || !(INQUIRY_STATUSES as readonly string[]).includes(status)
+  const values = { to: inertField(data.reply.to), status: t(`staff.inquiries.statuses.${keep ? data.status : status}`) }
+  return {
+    title: t('staff.inquiry.reply.confirmTitle'),
+    text: t(keep ? 'staff.inquiry.reply.confirmKeep' : 'staff.inquiry.reply.confirmText', values),
+    action: t('staff.inquiry.reply.send'),
+    tone: 'primary',
+  }
 }
 
 /**
@@ -43,11 +37,20 @@ export function ReplyForm({ data }: { data: InquiryData }) {
   const { t } = useI18n()
   const { csrf } = useStaffState()
   const { form, errors, to } = data.reply
+  const [status, setStatus] = useState<string>(form.status)
   const error = (field: keyof typeof errors) => (errors[field] ? t(`staff.inquiry.errors.${errors[field]}`, { max: field === 'subject' ? SUBJECT_MAX : BODY_MAX }) : undefined)
   return (
     <section className="staff-section inquiry-panel" aria-labelledby="reply-heading">
       <h2 id="reply-heading">{t('staff.inquiry.reply.heading')}</h2>
-      {data.confirmReply ? <ConfirmReply data={data} /> : null}
+      {data.confirmReply ? (
+        <ConfirmStep
+          name="reply"
+          words={replyWords(t, data, form.status)}
+          action={staffHref('inquiryReply', { id: data.id })}
+          fields={{ subject: form.subject, body: form.body, status: form.status }}
+          cancel="#reply-heading"
+        />
+      ) : null}
       <p className="staff-muted">
         {wholeIn(t, 'staff.inquiry.reply.to', { to: inertField(to) })} {t('staff.inquiry.reply.replyTo')}
       </p>
@@ -62,16 +65,14 @@ export function ReplyForm({ data }: { data: InquiryData }) {
         </Field>
         <Field id="reply-status" name="status" label={t('staff.inquiry.reply.status')} error={error('status')} required>
           {(control) => (
-            <select {...control} defaultValue={form.status}>
+            <select {...control} value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
               <option value="keep">{t('staff.inquiry.reply.keepStatus', { status: t(`staff.inquiries.statuses.${data.status}`) })}</option>
               <StatusOptions />
             </select>
           )}
         </Field>
         <div className="form-actions">
-          <ConfirmSubmit kind="complete" tone="primary">
-            {t('staff.inquiry.reply.send')}
-          </ConfirmSubmit>
+          <ConfirmSubmit words={replyWords(t, data, status)}>{t('staff.inquiry.reply.send')}</ConfirmSubmit>
         </div>
       </form>
     </section>

@@ -1,7 +1,10 @@
 import { Field } from '../../components/form-field'
 import { useI18n } from '../../i18n/context'
-import type { MessageValues } from '../../i18n/messages'
+import type { ConfirmWords } from '../../confirm/store'
+import type { MessageValues, Translate } from '../../i18n/messages'
+import { ConfirmStep } from '../confirm-step'
 import { ConfirmSubmit } from '../confirm-submit'
+import { inertField } from '../inert-text'
 import { useStaffState } from '../context'
 import { ExportForm } from '../export-form'
 import { STAFF_PATHS } from '../paths'
@@ -9,25 +12,23 @@ import type { StaffPageProps } from '../types'
 import type { PersonData, PersonInquiry } from './page-data'
 import { PersonInquiryCard } from './person-inquiry'
 
-/** The erasure form: with `confirmed` empty (the dialog, or the confirmation step without JavaScript) or '1' (the step itself). */
-function EraseForm({ email, confirmed, children }: { email: string; confirmed: '' | '1'; children: React.ReactNode }) {
-  const { csrf } = useStaffState()
-  return (
-    <form method="post" action={STAFF_PATHS.inquiriesPersonErase} data-form="erase" className="form-actions">
-      <input type="hidden" name="_csrf" value={csrf} />
-      <input type="hidden" name="email" value={email} />
-      <input type="hidden" name="confirmed" value={confirmed} />
-      {children}
-    </form>
-  )
+/** What the erasure asks (the dialog and the step without JavaScript): whose data, from how many inquiries, and that it is final. */
+function eraseWords(t: Translate, email: string, count: number): ConfirmWords {
+  return {
+    title: t('staff.inquiries.person.confirm.title', { email: inertField(email) }),
+    text: t('staff.inquiries.person.confirm.text', { count }),
+    action: t('staff.inquiries.person.erase'),
+    tone: 'danger',
+  }
 }
 
 /** What is held, and what can be done with it: export (responders and admins), erase (admins). */
 function Found({ email, found, confirm }: { email: string; found: PersonInquiry[]; confirm: boolean }) {
   const { t } = useI18n()
-  const { viewer } = useStaffState()
+  const { viewer, csrf } = useStaffState()
   const p = (key: string, values?: MessageValues) => t(`staff.inquiries.person.${key}`, values)
   const live = found.filter((q) => !q.erasedAt)
+  const words = eraseWords(t, email, live.length)
   return (
     <section className="staff-section" aria-labelledby="person-found" data-found={found.length}>
       <h2 id="person-found">{p('found', { count: found.length })}</h2>
@@ -46,22 +47,14 @@ function Found({ email, found, confirm }: { email: string; found: PersonInquiry[
               <p>{p('eraseText', { count: live.length })}</p>
               {live.some((q) => q.legalHold) ? <p className="staff-notice staff-notice--error">{p('legalHoldWarning')}</p> : null}
               {confirm ? (
-                <section className="staff-notice staff-notice--error" role="alertdialog" aria-labelledby="confirm-step-title" data-confirm="erase">
-                  <h4 id="confirm-step-title">{p('confirm.title')}</h4>
-                  <p>{p('confirm.text', { count: live.length })}</p>
-                  <EraseForm email={email} confirmed="1">
-                    <a className="button button--secondary" href={STAFF_PATHS.inquiriesPerson}>
-                      {t('units.confirmDialog.cancel')}
-                    </a>
-                    <button type="submit" className="button button--danger">
-                      {p('erase')}
-                    </button>
-                  </EraseForm>
-                </section>
+                <ConfirmStep name="erase" words={words} action={STAFF_PATHS.inquiriesPersonErase} fields={{ email }} cancel={STAFF_PATHS.inquiriesPerson} heading="h4" />
               ) : (
-                <EraseForm email={email} confirmed="">
-                  <ConfirmSubmit kind="delete">{p('erase')}</ConfirmSubmit>
-                </EraseForm>
+                <form method="post" action={STAFF_PATHS.inquiriesPersonErase} data-form="erase" className="form-actions">
+                  <input type="hidden" name="_csrf" value={csrf} />
+                  <input type="hidden" name="email" value={email} />
+                  <input type="hidden" name="confirmed" value="" />
+                  <ConfirmSubmit words={words}>{words.action}</ConfirmSubmit>
+                </form>
               )}
             </section>
           ) : null}

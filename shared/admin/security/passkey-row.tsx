@@ -1,8 +1,15 @@
+import type { ConfirmWords } from '../../confirm/store'
 import { useI18n } from '../../i18n/context'
+import type { Translate } from '../../i18n/messages'
 import { ConfirmSubmit } from '../confirm-submit'
 import { useStaffState } from '../context'
 import { ShownTimeText } from '../shown-time'
 import type { PasskeyRow as Row } from './page-data'
+
+/** What a passkey's removal asks (the row's dialog and the step without JavaScript): which one, and what it no longer does. */
+export function removeWords(t: Translate, name: string): ConfirmWords {
+  return { title: t('staff.security.confirmRemove.title', { name }), text: t('staff.security.confirmRemove.text'), action: t('staff.security.remove'), tone: 'danger' }
+}
 
 /** One passkey: its name (renamed in place), when it was added and last used, and its removal (confirmed first). */
 export function PasskeyRow({ row, index }: { row: Row; index: number }) {
@@ -38,7 +45,7 @@ export function PasskeyRow({ row, index }: { row: Row; index: number }) {
           <input type="hidden" name="op" value="remove" />
           <input type="hidden" name="passkey" value={row.id} />
           <input type="hidden" name="confirmed" value="" />
-          <ConfirmSubmit kind="delete">{label('remove')}</ConfirmSubmit>
+          <ConfirmSubmit words={removeWords(t, row.name)}>{label('remove')}</ConfirmSubmit>
         </form>
       </td>
     </tr>

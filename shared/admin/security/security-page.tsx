@@ -1,34 +1,18 @@
 import { useI18n } from '../../i18n/context'
+import { ConfirmStep } from '../confirm-step'
 import { useStaffState } from '../context'
 import { STAFF_PATHS } from '../paths'
 import { TableRegion } from '../table-region'
 import type { StaffPageProps } from '../types'
 import { AddPasskey } from './add-passkey'
 import type { SecurityData } from './page-data'
-import { PasskeyRow } from './passkey-row'
+import { PasskeyRow, removeWords } from './passkey-row'
 
-/** The confirmation step of a removal (without JavaScript): Cancel first, the danger button second, neither focused. */
+/** The confirmation step of a removal (without JavaScript): the row's dialog's words, Cancel first. */
 function ConfirmRemove({ confirm }: { confirm: NonNullable<SecurityData['confirm']> }) {
   const { t } = useI18n()
-  const { csrf, path } = useStaffState()
-  return (
-    <section className="staff-notice staff-notice--error" role="alertdialog" aria-labelledby="confirm-remove-title" data-confirm="remove">
-      <h2 id="confirm-remove-title">{t('staff.security.confirmRemove.title')}</h2>
-      <p>{t('staff.security.confirmRemove.text', { name: confirm.name })}</p>
-      <form method="post" action={path} className="form-actions">
-        <input type="hidden" name="_csrf" value={csrf} />
-        <input type="hidden" name="op" value="remove" />
-        <input type="hidden" name="passkey" value={confirm.id} />
-        <input type="hidden" name="confirmed" value="1" />
-        <a className="button button--secondary" href={STAFF_PATHS.security}>
-          {t('units.confirmDialog.cancel')}
-        </a>
-        <button type="submit" className="button button--danger">
-          {t('staff.security.remove')}
-        </button>
-      </form>
-    </section>
-  )
+  const { path } = useStaffState()
+  return <ConfirmStep name="remove" words={removeWords(t, confirm.name)} action={path} fields={{ op: 'remove', passkey: confirm.id }} cancel={STAFF_PATHS.security} />
 }
 
 /** The signed-in staff member's own sign-in factors: passkeys (listed, renamed, removed, added) and the password. */

@@ -1,4 +1,7 @@
+import type { ConfirmWords } from '../../confirm/store'
 import { useI18n } from '../../i18n/context'
+import type { Translate } from '../../i18n/messages'
+import { ConfirmStep } from '../confirm-step'
 import { ConfirmSubmit } from '../confirm-submit'
 import { useStaffState } from '../context'
 import { inertText } from '../inert-text'
@@ -10,16 +13,23 @@ import { Whole } from '../whole'
 import { CreateTokenForm } from './create-token-form'
 import type { TokenRow, TokensData } from './page-data'
 
-/** A revocation form: with `confirmed` empty (a row: the dialog or the confirmation step) or '1' (the step itself). */
-function RevokeForm({ id, confirmed, children }: { id: string; confirmed: '' | '1'; children: React.ReactNode }) {
+/** What a revocation's confirmation says (the row's dialog and the step without JavaScript): which token, and that its integrations stop. */
+function revokeWords(t: Translate, name: string): ConfirmWords {
+  return { title: t('staff.tokens.confirm.title', { name: inertText(name) }), text: t('staff.tokens.confirm.text'), action: t('staff.tokens.revoke'), tone: 'danger' }
+}
+
+/** A row's revocation form: `confirmed` empty (the dialog, or the confirmation step without JavaScript). */
+function RevokeForm({ row }: { row: TokenRow }) {
+  const { t } = useI18n()
   const { csrf, path } = useStaffState()
+  const words = revokeWords(t, row.name)
   return (
-    <form method="post" action={path} data-op="revoke" className={confirmed ? 'form-actions' : undefined}>
+    <form method="post" action={path} data-op="revoke">
       <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="op" value="revoke" />
-      <input type="hidden" name="token" value={id} />
-      <input type="hidden" name="confirmed" value={confirmed} />
-      {children}
+      <input type="hidden" name="token" value={row.id} />
+      <input type="hidden" name="confirmed" value="" />
+      <ConfirmSubmit words={words}>{words.action}</ConfirmSubmit>
     </form>
   )
 }
@@ -63,11 +73,7 @@ function Row({ row }: { row: TokenRow }) {
       <td data-label={label('state')}>
         <div className="staff-row-actions">
           <span>{t(`staff.tokens.states.${row.state}`)}</span>
-          {row.state === 'active' ? (
-            <RevokeForm id={row.id} confirmed="">
-              <ConfirmSubmit kind="delete">{label('revoke')}</ConfirmSubmit>
-            </RevokeForm>
-          ) : null}
+          {row.state === 'active' ? <RevokeForm row={row} /> : null}
         </div>
       </td>
     </tr>
@@ -77,6 +83,7 @@ function Row({ row }: { row: TokenRow }) {
 /** Personal access tokens: the secret once, the confirmation step, the list, the create form. */
 export function TokensPage({ data }: StaffPageProps<TokensData>) {
   const { t } = useI18n()
+  const { path } = useStaffState()
   return (
     <>
       <h1 className="staff-title">{t('staff.tokens.title')}</h1>
@@ -96,18 +103,7 @@ export function TokensPage({ data }: StaffPageProps<TokensData>) {
         </div>
       ) : null}
       {data.confirm ? (
-        <section className="staff-notice staff-notice--error" role="alertdialog" aria-labelledby="confirm-step-title" data-confirm="revoke">
-          <h2 id="confirm-step-title">{t('staff.tokens.confirm.title')}</h2>
-          <p>{t('staff.tokens.confirm.text', { name: inertText(data.confirm.name) })}</p>
-          <RevokeForm id={data.confirm.id} confirmed="1">
-            <a className="button button--secondary" href={STAFF_PATHS.tokens}>
-              {t('units.confirmDialog.cancel')}
-            </a>
-            <button type="submit" className="button button--danger">
-              {t('staff.tokens.revoke')}
-            </button>
-          </RevokeForm>
-        </section>
+        <ConfirmStep name="revoke" words={revokeWords(t, data.confirm.name)} action={path} fields={{ op: 'revoke', token: data.confirm.id }} cancel={STAFF_PATHS.tokens} />
       ) : null}
       <TableRegion labelledBy="tokens-caption" cards>
         <table className="staff-table" data-tokens="">

@@ -19,7 +19,7 @@ t.test('a reply: queued with its payload, the status to waiting, in the history 
   const step = await postInquiry(app, staff, id, 'reply', { subject, body: edited, status: 'waiting', confirmed: '' })
   t.equal(step.statusCode, 200, 'without the dialog: a confirmation step first')
   t.match(rendered(step), /data-confirm="reply"/)
-  t.match(textOf(rendered(step), 'data-confirm="reply"'), 'hanako@example.com 宛てに送信します。')
+  t.match(textOf(rendered(step), 'data-confirm="reply"'), 'hanako@example.com に返信を送ります。状態は「お客様の返信待ち」になります。')
   t.equal((await app.inboxStore.detail(id))!.mails.filter((m) => m.kind === 'reply').length, 0, 'nothing queued yet')
 
   const sent = await postInquiry(app, staff, id, 'reply', { subject, body: edited, status: 'waiting', confirmed: '1' })

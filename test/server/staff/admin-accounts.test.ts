@@ -67,6 +67,8 @@ t.test('add, disable, enable, enrol again, role: each audited', async (t) => {
   t.equal((await store.findAccount(editor.account.id))!.disabled, true)
   t.equal((await app.inject({ url: '/admin', headers: editorSession.headers })).statusCode, 303, 'its session ended')
   await post(app, admin.headers, { _csrf: admin.csrf, op: 'enable', account: editor.account.id })
+  t.equal((await store.findAccount(editor.account.id))!.disabled, true, 'enabling is confirmed first too')
+  await post(app, admin.headers, { _csrf: admin.csrf, op: 'enable', account: editor.account.id, confirmed: '1' })
   t.equal((await store.findAccount(editor.account.id))!.disabled, false)
 
   const enrol = await post(app, admin.headers, { _csrf: admin.csrf, op: 'enrol', account: editor.account.id, confirmed: '1' })
@@ -74,12 +76,16 @@ t.test('add, disable, enable, enrol again, role: each audited', async (t) => {
   t.ok(/id="enrolment-link"[^>]*value="https?:\/\/[^/]+\/admin\/enrol\//.test(enrol.body), 'a new link shown')
   t.equal(await store.findPasswordFactor(editor.account.id), null, 'the factors reset')
 
-  await post(app, admin.headers, { _csrf: admin.csrf, op: 'role', account: editor.account.id, role: 'responder' })
+  const roleStep = await post(app, admin.headers, { _csrf: admin.csrf, op: 'role', account: editor.account.id, role: 'responder' })
+  t.ok(roleStep.body.includes('data-confirm="role"'), 'a role change: confirmed first')
+  t.ok(roleStep.body.includes('name="role" value="responder"'), 'the step carries the role chosen')
+  t.equal((await store.findAccount(editor.account.id))!.role, 'editor', 'nothing changed yet')
+  await post(app, admin.headers, { _csrf: admin.csrf, op: 'role', account: editor.account.id, role: 'responder', confirmed: '1' })
   t.equal((await store.findAccount(editor.account.id))!.role, 'responder')
 
   const self = await post(app, admin.headers, { _csrf: admin.csrf, op: 'disable', account: adminAccount.account.id, confirmed: '1' })
   t.equal(self.statusCode, 409, 'never one\'s own account')
-  t.equal((await post(app, admin.headers, { _csrf: admin.csrf, op: 'role', account: adminAccount.account.id, role: 'editor' })).statusCode, 409)
+  t.equal((await post(app, admin.headers, { _csrf: admin.csrf, op: 'role', account: adminAccount.account.id, role: 'editor', confirmed: '1' })).statusCode, 409)
 
   const byAdmin = (await store.listAudit({ accountId: adminAccount.account.id, limit: 100 })).map((a) => a.action)
   for (const action of ['account.add', 'enrolment.create', 'account.disable', 'account.enable', 'account.enrol', 'account.role']) t.ok(byAdmin.includes(action), `${action} audited as the admin`)

@@ -16,12 +16,12 @@ t.test('each sensitive step: refused after 5 minutes, to the confirmation page; 
   const steps: [string, Record<string, string>][] = [
     ['/admin/accounts', { op: 'add', email: 'late@example.test', role: 'editor', name: 'Late' }],
     ['/admin/accounts', { op: 'enrol', account: editor.account.id, confirmed: '1' }],
-    ['/admin/accounts', { op: 'role', account: editor.account.id, role: 'responder' }],
+    ['/admin/accounts', { op: 'role', account: editor.account.id, role: 'responder', confirmed: '1' }],
     ['/admin/tokens', { op: 'create', name: 'CI', role: 'responder', days: '30' }],
   ]
   time.advance(5 * MIN)
-  t.equal((await postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'role', account: editor.account.id, role: 'responder' })).statusCode, 200, 'at exactly 5 minutes: still done')
-  await postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'role', account: editor.account.id, role: 'editor' })
+  t.equal((await postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'role', account: editor.account.id, role: 'responder', confirmed: '1' })).statusCode, 200, 'at exactly 5 minutes: still done')
+  await postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'role', account: editor.account.id, role: 'editor', confirmed: '1' })
   time.advance(1)
   for (const [url, fields] of steps) {
     const res = await postForm(app, url, admin.headers, { _csrf: admin.csrf, ...fields })
@@ -35,7 +35,7 @@ t.test('each sensitive step: refused after 5 minutes, to the confirmation page; 
   t.equal((await store.listAudit({ action: 'reauth.required' })).length, 4, 'each refusal audited')
   const disable = await postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'disable', account: editor.account.id, confirmed: '1' })
   t.equal(disable.statusCode, 200, 'a step that is not sensitive is not asked again')
-  t.equal((await postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'enable', account: editor.account.id })).statusCode, 200)
+  t.equal((await postForm(app, '/admin/accounts', admin.headers, { _csrf: admin.csrf, op: 'enable', account: editor.account.id, confirmed: '1' })).statusCode, 200)
 
   const confirmPage = await app.inject({ url: '/admin/confirm?next=%2Fadmin%2Ftokens', headers: admin.headers })
   t.equal(confirmPage.statusCode, 200)

@@ -35,7 +35,7 @@ t.test('a token dies with its owner\'s rights', async (t) => {
   t.equal((await api(app, 'GET', AUDIT, secret)).statusCode, 200, 'an admin\'s admin token reads the audit log')
 
   await t.test('demoted to responder: the token acts as one', async (t) => {
-    t.equal((await accounts(alice.account.id, { op: 'role', role: 'responder' })).statusCode, 200)
+    t.equal((await accounts(alice.account.id, { op: 'role', role: 'responder', confirmed: '1' })).statusCode, 200)
     const audit = await api(app, 'GET', AUDIT, secret)
     t.equal(audit.statusCode, 403, 'the audit log: no longer')
     t.equal(audit.json().error, 'role')
@@ -50,7 +50,7 @@ t.test('a token dies with its owner\'s rights', async (t) => {
   })
 
   await t.test('demoted to editor: the admin token may not work the inbox', async (t) => {
-    t.equal((await accounts(alice.account.id, { op: 'role', role: 'editor' })).statusCode, 200)
+    t.equal((await accounts(alice.account.id, { op: 'role', role: 'editor', confirmed: '1' })).statusCode, 200)
     const list = await api(app, 'GET', LIST, secret)
     t.equal(list.statusCode, 403)
     t.equal(list.json().error, 'role')
@@ -64,7 +64,7 @@ t.test('a token dies with its owner\'s rights', async (t) => {
     isUnauthorized(t, list, 'the inbox after the disable')
     t.equal(list.json().error, 'token')
     t.same((await store.listAccessTokens()).map((k) => k.revokedAt), [time.now()], 'revoked by the disable')
-    t.equal((await accounts(alice.account.id, { op: 'enable' })).statusCode, 200)
+    t.equal((await accounts(alice.account.id, { op: 'enable', confirmed: '1' })).statusCode, 200)
     isUnauthorized(t, await api(app, 'GET', AUDIT, secret), 'enabled again: the token stays dead')
   })
 
