@@ -21,20 +21,24 @@ const translatorOf = (locale: Locale): Translate => (translators ??= staffTransl
 const at = (ms: number) => siteTime(new Date(ms).toISOString())
 
 /**
- * One inquiry as a CSV row. Times in Japan time ('2026-11-26 09:00:00 JST'); status, type and language
- * as their codes (the same as the JSON and the API); notes joined one a line ('time author: text');
- * replies one a line as 'time author → to [status] subject' (their bodies are in the JSON export: a
- * cell holds at most 32,767 characters in Excel).
+ * One inquiry as a CSV row, read as the screens read it, in the header's language: times in Japan time
+ * ('2026-11-26 09:00:00 JST'); status, type and language in words (「対応中」, 「お見積りのご依頼」, 「日本語」:
+ * the codes are in the JSON export and the API); notes joined one a line ('time author: text'); replies one
+ * a line as 'time author → to [status] subject' (their bodies are in the JSON export: a cell holds at most
+ * 32,767 characters in Excel).
  */
-function row(e: ExportedInquiry): string[] {
+function row(e: ExportedInquiry, t: Translate): string[] {
+  const status = (s: string | null) => (s ? t(`staff.inquiries.statuses.${s}`) : '')
   const notes = e.notes.map((n) => `${at(n.at)} ${n.author ?? '-'}: ${n.text}`).join('\n')
-  const replies = e.replies.map((r) => `${at(r.at)} ${r.author ?? '-'} → ${r.to} [${r.status}] ${r.subject}`).join('\n')
-  return [e.id, siteTime(e.receivedAt), e.status, e.assigneeName ?? '', e.inquiryType, e.locale, e.name, e.nameKana, e.company, e.email, e.phone, e.preferredDate, e.message, notes, replies]
+  const replies = e.replies.map((r) => `${at(r.at)} ${r.author ?? '-'} → ${r.to} [${status(r.status)}] ${r.subject}`).join('\n')
+  const type = t(`units.contact.types.${e.inquiryType}`, undefined, e.inquiryType)
+  const language = t(`staff.inquiry.languages.${e.locale}`, undefined, e.locale)
+  return [e.id, siteTime(e.receivedAt), status(e.status), e.assigneeName ?? '', type, language, e.name, e.nameKana, e.company, e.email, e.phone, e.preferredDate, e.message, notes, replies]
 }
 
 /** The pages' inquiries as CSV rows, a page at a time. */
-async function* rowsOf(pages: AsyncIterable<ExportedInquiry[]>): AsyncGenerator<string[][], void, undefined> {
-  for await (const page of pages) yield page.map(row)
+async function* rowsOf(pages: AsyncIterable<ExportedInquiry[]>, t: Translate): AsyncGenerator<string[][], void, undefined> {
+  for await (const page of pages) yield page.map((e) => row(e, t))
 }
 
 /**
@@ -45,7 +49,7 @@ export function exportCsv(pages: AsyncIterable<ExportedInquiry[]>, locale: Local
   const t = translatorOf(locale)
   return csvFile(
     EXPORT_COLUMNS.map((c) => t(`staff.inquiries.export.columns.${c}`)),
-    rowsOf(pages),
+    rowsOf(pages, t),
   )
 }
 
