@@ -107,7 +107,7 @@ t.test('revisions read as text: each item numbered 1, 2, 3 on its own, line brea
 
   // A restore names the revision by its number too: the confirmation, the notice, the new row.
   const ask = await postForm(app, RESTORE, editor.headers, { _csrf: editor.csrf, seq: String(first), hash: itemHash(dir, KEY), confirmed: '' })
-  t.match(ask.body, 'Restore revision No. 1?')
+  t.match(ask.body, /Restore “[^”]+” to revision No\. 1 \(/, 'the confirmation names the item and revision No. 1')
   t.match(ask.body, `name="seq" value="${first}"`, 'the form still sends the seq')
   const done = await postForm(app, RESTORE, editor.headers, { _csrf: editor.csrf, seq: String(first), hash: itemHash(dir, KEY), confirmed: '1' })
   const after = await app.inject({ url: done.headers.location as string, headers: editor.headers })
