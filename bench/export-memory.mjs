@@ -1,4 +1,4 @@
-// The inbox export's memory (issue 33): for each count, that many inquiries with messages as long as the
+// The inbox export's memory: for each count, that many inquiries with messages as long as the
 // contact form allows, written straight into a fresh database, the built server started on it as `npm start`
 // does (its 160 MB heap, the image's memory allocator), an admin signed in, and the whole inbox downloaded as
 // CSV then JSON over a real port. Prints, per download, the server's peak resident memory (VmRSS sampled every

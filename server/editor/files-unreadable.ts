@@ -3,7 +3,7 @@ import type { UnreadableFile } from '../../shared/admin/content-item/page-data'
 import { YamlSyntaxError } from '../content/yaml-text'
 
 /**
- * A file of an item the editor cannot read (issue #27): front matter that is not YAML, no front matter
+ * A file of an item the editor cannot read: front matter that is not YAML, no front matter
  * block, bytes that are not UTF-8. The editor page names the file and why, shows its text as it is and
  * lets the staff member fix it or remove that language, instead of failing.
  */

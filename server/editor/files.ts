@@ -13,7 +13,7 @@ import type { UnreadableFile } from '../../shared/admin/content-item/page-data'
 import { decodeText, ItemUnreadable, readOrWhy } from './files-unreadable'
 
 /**
- * The editor's reading and writing of items in the content folder (issue #27): the folder stays the
+ * The editor's reading and writing of items in the content folder: the folder stays the
  * source of truth. An item's hash names its state on disk: a save based on another state is a conflict.
  *
  * - news/projects/pages: the sha256 of its files' bytes, language by language (a missing file counts as

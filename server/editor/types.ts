@@ -3,7 +3,7 @@ import type { EditableItem, ItemKey } from '../../shared/admin/editor-model/item
 import type { AuditEntry } from '../staff/types'
 
 /**
- * THE contract of the content editor's server side (issue #27). The content folder stays the source
+ * THE contract of the content editor's server side. The content folder stays the source
  * of truth: the files module (server/editor/files*.ts) reads and writes items there; the store
  * (server/editor/*-store.ts, in the inquiry database, migration 6) keeps what files cannot: every
  * revision, the translation marks, who is editing what. docs/decisions/0015 says how a save reaches

@@ -1,5 +1,5 @@
 /**
- * The inquiry inbox's records and the store that keeps them (issue #26): triage (status, assignee,
+ * The inquiry inbox's records and the store that keeps them: triage (status, assignee,
  * notes, legal hold), the history of each inquiry, search, replies and the other mail the outbox
  * sends (digests, webhooks), statistics, exports, retention and erasure. They live in the inquiry
  * database beside the inquiries (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL) and are

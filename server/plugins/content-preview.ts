@@ -14,7 +14,7 @@ import { snapshotOf } from './content'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The content editor's preview (issue #27): the public page drawn from content not served yet. */
+    /** The content editor's preview: the public page drawn from content not served yet. */
     contentPreview: ContentPreview
   }
 }

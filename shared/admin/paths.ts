@@ -20,7 +20,7 @@ export const STAFF_PATHS = {
   securityPasskey: '/admin/security/passkey',
   enrol: '/admin/enrol/:token',
   inquiries: '/admin/inquiries',
-  // The inbox (issue #26). Fixed paths before '/admin/inquiries/:id' in the route table.
+  // The inbox. Fixed paths before '/admin/inquiries/:id' in the route table.
   inquiriesStats: '/admin/inquiries/stats',
   inquiriesExport: '/admin/inquiries/export',
   inquiriesPerson: '/admin/inquiries/person',
@@ -30,7 +30,7 @@ export const STAFF_PATHS = {
   inquiryChange: '/admin/inquiries/:id/change',
   inquiryReply: '/admin/inquiries/:id/reply',
   inquiryRetry: '/admin/inquiries/:id/retry',
-  // The content editor (issue #27). Fixed paths before '/admin/content/:kind/:slug' in the route table.
+  // The content editor. Fixed paths before '/admin/content/:kind/:slug' in the route table.
   content: '/admin/content',
   contentNew: '/admin/content/new/:kind',
   contentImages: '/admin/content/images',

@@ -6,8 +6,8 @@
 export const STAFF_ROLES = ['admin', 'editor', 'responder'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 
-/** Who works in the inquiry inbox (issue #26), and to whom an inquiry may be assigned. */
+/** Who works in the inquiry inbox, and to whom an inquiry may be assigned. */
 export const INBOX_ROLES = ['admin', 'responder'] as const satisfies readonly StaffRole[]
 
-/** Who edits the site's content (issue #27): news, projects, pages, menus and the company profile. */
+/** Who edits the site's content: news, projects, pages, menus and the company profile. */
 export const EDITOR_ROLES = ['admin', 'editor'] as const satisfies readonly StaffRole[]

@@ -1,4 +1,4 @@
-// The proxy's limit on the staff area (issue 33): every shipped Caddyfile (and the one docs/operations.md gives for a
+// The proxy's limit on the staff area: every shipped Caddyfile (and the one docs/operations.md gives for a
 // single host) limits /admin and everything under it per client address with the same rate_limit block, and the
 // compose files run the Caddy that has that module (deploy/caddy/Dockerfile). Parsed here; where the installed caddy
 // has the module the block is adapted too, else (Debian's) the rest of each file is (test/server/caddyfile.ts).

@@ -1,4 +1,4 @@
-// What the site answers to requests shaped by the world outside (issue #22): campaign links with query parameters
+// What the site answers to requests shaped by the world outside: campaign links with query parameters
 // no page uses, clients that ask for JSON, and the client address that traces abuse in the request log.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'

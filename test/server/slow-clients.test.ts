@@ -1,4 +1,4 @@
-// Slow clients are cut (issue #22): headers or a body that have not arrived within HEADERS_TIMEOUT_MS /
+// Slow clients are cut: headers or a body that have not arrived within HEADERS_TIMEOUT_MS /
 // REQUEST_TIMEOUT_MS get the site's small 408 page and the connection is closed; connections are capped at
 // MAX_CONNECTIONS. Over a real port with raw sockets (inject has no connection), with short timeouts set
 // through the config.

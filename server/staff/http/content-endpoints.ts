@@ -7,7 +7,7 @@ import { restoreRevision } from '../../editor/http/revisions'
 import type { StaffEndpoint } from './endpoints'
 
 /**
- * The content editor's POSTs that are not a page's own form (issue #27): publish, delete, restore,
+ * The content editor's POSTs that are not a page's own form: publish, delete, restore,
  * the preview, the presence heartbeat, the image upload (a signed link is made by its own page, contentPreviewLink). Editors and admins
  * (EDITOR_ROLES); the pipeline checks Origin, the role and the session's token before each handler.
  */

@@ -31,7 +31,7 @@ async function send(file: File, csrf: string, t: Translate): Promise<UploadedIma
 }
 
 /**
- * The editor's image upload (issue #27): pick a file or drop one on the zone; it is checked here (kind, size)
+ * The editor's image upload: pick a file or drop one on the zone; it is checked here (kind, size)
  * and sent, with progress and the server's refusal in words; once stored, `onUploaded` gets its content path
  * (`images/uploads/<year>/<name>-<hash>.<ext>`) and size, for the editor page to put in `cover:`, a gallery's
  * `src:` or the Markdown body (the page asks for the alt text in each language). Needs JavaScript: rendered

@@ -71,7 +71,7 @@ function BodyImage({ image, locales, insert, done }: { image: UploadedImage; loc
 }
 
 /**
- * The editor's images (issue #27), with JavaScript: a cover (news, projects) set in every written language,
+ * The editor's images, with JavaScript: a cover (news, projects) set in every written language,
  * whose description each language then needs; an image for the body, put into each language's body at its
  * cursor once described in each; a project's gallery row. Without JavaScript the paths are typed in their
  * fields (the pickers are hidden until the page runs).

@@ -20,7 +20,7 @@ function formBody(form: HTMLFormElement): URLSearchParams {
 }
 
 /**
- * The editor's preview (issue #27): the public page as the site's renderer draws it from the form as it is
+ * The editor's preview: the public page as the site's renderer draws it from the form as it is
  * now, in an iframe at phone or desktop width (radio buttons, no JavaScript needed), in either language.
  * With JavaScript: drawn on load and again PREVIEW_DEBOUNCE_MS after the last change to the form (a fetch,
  * the previous one abandoned; the scroll position kept). Without: each language's button sends the

@@ -4,7 +4,7 @@ import { ImagesSection } from './image-slot'
 import { PreviewPane } from './preview-pane'
 
 /**
- * The places other parts of the editor mount in the item page (issue #27):
+ * The places other parts of the editor mount in the item page:
  * - PreviewSlot: the preview pane (ed-preview): the public page as it would be, in an iframe at phone
  *   and desktop width, fed the form as typed (`form`), and its no-JavaScript "Preview" button, which
  *   submits the editor form (id EDITOR_FORM_ID) to the preview path with formAction/formTarget.

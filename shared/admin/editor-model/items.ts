@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n/locales'
 
 /**
- * THE contract of the content editor (issue #27), shared by the server and the staff pages: what an
+ * THE contract of the content editor, shared by the server and the staff pages: what an
  * editable item is, how it is named, and its publication state. Imports nothing but types.
  *
  * An item is what one editor page edits: a news article, a project, a page of content/pages/ (each

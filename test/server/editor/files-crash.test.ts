@@ -1,4 +1,4 @@
-// A save killed mid-way (issue #27: "a crash mid-save leaves the old file or the new one"): a child process
+// A save killed mid-way (a crash leaves the old file or the new one, never a mix): a child process
 // saving an article is killed before its first rename and between its two files. Each file is then whole
 // (old or new), the marker is left odd (a replica would not take the folder for a finished save), the
 // folder still loads, and the next save goes through.

@@ -1,4 +1,4 @@
-// listItems (issue #27): every item of the content folder with its title and publication state per
+// listItems: every item of the content folder with its title and publication state per
 // language at an injected instant: draft, scheduled (a news date with a time to come, Japan time),
 // published, missing.
 import t from 'tap'

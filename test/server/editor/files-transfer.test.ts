@@ -1,4 +1,4 @@
-// `npm run content -- export --out DIR` and `import DIR` (issue #27): the content folder as files and back;
+// `npm run content -- export --out DIR` and `import DIR`: the content folder as files and back;
 // a tree with problems is refused in words and leaves the folder as it was. Through the functions and
 // through the command line as an operator runs it.
 import t from 'tap'

@@ -1,4 +1,4 @@
-// The editor's files module (issue #27): items read from and written to a copy of the content folder as a
+// The editor's files module: items read from and written to a copy of the content folder as a
 // person writes them, whole, under the marker; a stale hash is a conflict; the candidate tree is checked
 // as content:check does without touching the folder.
 import t from 'tap'

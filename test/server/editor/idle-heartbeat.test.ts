@@ -1,4 +1,4 @@
-// Idle means idle (issue 33): the item page's presence heartbeat (every 20 s, sent by the page's script on its
+// Idle means idle: the item page's presence heartbeat (every 20 s, sent by the page's script on its
 // own) reads the session without renewing it, so an editor left open still reaches the idle limit; what a
 // person does (opening a page) still renews it. Time is the staff clock the test moves.
 import t from 'tap'

@@ -1,4 +1,4 @@
-// site.yml's optional corporateNumber and invoiceNumber (issue #27): checked with the validation
+// site.yml's optional corporateNumber and invoiceNumber: checked with the validation
 // catalogue's rules, written by the editor after `mapUrl` (the schema's order), shown on the about page
 // in both languages when present, absent otherwise.
 import t from 'tap'

@@ -1,4 +1,4 @@
-// Big exports of the inbox over a real port (issue 33): `count` inquiries whose messages are as long as the
+// Big exports of the inbox over a real port: `count` inquiries whose messages are as long as the
 // contact form allows (fill.ts), written straight into the database (SQLite in a DATA_DIR, or PostgreSQL) in
 // one transaction, and the export downloaded as a browser does, reading it as it comes. exportServer starts
 // the built server on them as production runs it (`npm start`'s Node flags, the image's memory allocator),

@@ -1,4 +1,4 @@
-// An export never takes the site down (issue 33): 25,000 inquiries with the longest message the contact form
+// An export never takes the site down: 25,000 inquiries with the longest message the contact form
 // takes (a visitor can post that many in two days), exported as CSV and as JSON from the built server started
 // as production starts it (`npm start`: a 160 MB heap; the image's memory allocator). The whole file arrives,
 // the server lives on, and its resident memory stays under a bound. When the export built every row and then

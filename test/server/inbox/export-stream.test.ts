@@ -1,4 +1,4 @@
-// The inbox export written page by page as the client reads it (issue 33), through the app on a real port,
+// The inbox export written page by page as the client reads it, through the app on a real port,
 // on SQLite and on PostgreSQL, with 12,000 inquiries of the longest message the form takes (about 60 MB of
 // CSV: more than the kernel's socket buffers can hold, 32 MB received and 4 MB sent at most here):
 // - a client that holds the download back holds the server a few pages ahead: it has read (and recorded an

@@ -1,4 +1,4 @@
-// Only an admin lifts a legal hold, whatever the path (issue 33), through the real app on SQLite and on
+// Only an admin lifts a legal hold, whatever the path, through the real app on SQLite and on
 // PostgreSQL (a throwaway server, scripts/engines.mjs): a responder's token sets a hold but its PATCH
 // lifting one is 403 JSON (error 'hold', the message in the token creator's language), audited once,
 // the hold and the rest of the change not applied; the form is refused the same (the 403 page); an

@@ -1,4 +1,4 @@
-// Anonymous requests cannot fill the disk (issue 33): 300 requests of varied shapes that no account sends (4 KB
+// Anonymous requests cannot fill the disk: 300 requests of varied shapes that no account sends (4 KB
 // paths, long queries, cross-site POSTs, failed and throttled sign-ins, bad tokens, plain HTTP from outside)
 // leave a few short audit rows that count them, through the real app on SQLite with the staff clock; the
 // audit page and the JSON API show the counts.

@@ -1,4 +1,4 @@
-// Guesses sent at once through the real app (issue 33): of 40 sign-ins with the right password and wrong
+// Guesses sent at once through the real app: of 40 sign-ins with the right password and wrong
 // codes, 40 confirmations, 40 forged passkey sign-ins, no more than THROTTLE.free are checked (the throttle
 // counts each attempt before its check, throttle.ts); the others get 429 with Retry-After. In memory, and
 // with REDIS_URL on a real redis-server, where the counts are.

@@ -1,4 +1,4 @@
-// Secrets stay out of the log (issue 33): the app with its log captured; an enrolment through its one-time link,
+// Secrets stay out of the log: the app with its log captured; an enrolment through its one-time link,
 // a signed preview link opened, the inbox searched for a visitor's name, and Fastify's own kinds of lines about
 // those requests. The token, the link's signature and the name are nowhere in the log; the redacted paths are.
 import t from 'tap'

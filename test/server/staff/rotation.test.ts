@@ -1,4 +1,4 @@
-// Session ids rotate (issue 33), through the real app with the injected clock: a confirmation
+// Session ids rotate, through the real app with the injected clock: a confirmation
 // (re-authentication, password or passkey) goes on under a new id and the cookie from before it is worth
 // nothing after; a sign-in (password, passkey) ends the session the browser brought. The session keeps its
 // start (the absolute limit does not move) and its synchronizer token (open pages keep working).

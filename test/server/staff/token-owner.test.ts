@@ -1,4 +1,4 @@
-// A personal access token dies with its owner's rights (issue 33), through the real app on SQLite: it
+// A personal access token dies with its owner's rights, through the real app on SQLite: it
 // acts with no more than its creator's current role (a demoted admin's admin token reads no audit log,
 // works the inbox only as the new role allows); disabling and re-enrolment revoke it (enabling again
 // brings nothing back); a token whose creator is disabled or does not exist is 401, audited ' owner'.
