@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { existsSync } from 'node:fs'
 import pg from 'pg'
-import { MIGRATIONS, schemaVersion, type Db } from './db'
+import { MIGRATIONS, schemaVersion, type Db } from '../database'
 import { openPgStore } from './pg-store'
 import { copyInbox, indexCopied, readInbox } from '../inbox/import-inbox'
 import type { Row } from './store'

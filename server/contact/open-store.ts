@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { ConfigError } from '../config'
-import { openDatabase } from './db'
+import { openDatabase } from '../database'
 import { openPgStore } from './pg-store'
 import { createSqliteStore } from './sqlite-store'
 import type { InquiryStore } from './store'

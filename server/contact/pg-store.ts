@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { createPgStaffStore } from '../staff/pg-store'
 import { createInboxStore } from '../inbox/inbox-store'
-import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../inbox/outbox-work'
-import { PG_DIALECT, pgRunner, pgText } from '../inbox/pg-store'
+import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../outbox/work'
+import { PG_DIALECT } from '../inbox/pg-store'
+import { pgRunner, pgText } from '../db/pg'
 import { createPgEditorStore } from '../editor/pg-store'
-import { migratePg, pgTransaction, unavailable } from './pg-schema'
+import { MIGRATIONS } from '../migrations'
+import { migratePg, pgTransaction, unavailable } from '../db/pg'
 import {
   autoReplyWindows,
   inquiryColumns,
@@ -44,7 +46,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
   const transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => pgTransaction(pool, work)
   const query = (text: string, values?: unknown[]) => pool.query(text, values).catch(unavailable)
 
-  await migratePg(pool)
+  await migratePg(pool, MIGRATIONS)
   const runner = pgRunner(pool)
 
   async function insertOnce(input: NewInquiry, id: string) {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { createSqliteStaffStore } from '../staff/sqlite-store'
-import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../inbox/outbox-work'
+import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../outbox/work'
 import { createInboxStore } from '../inbox/inbox-store'
-import { SQLITE_DIALECT, sqliteRunner } from '../inbox/sqlite-store'
+import { SQLITE_DIALECT } from '../inbox/sqlite-store'
+import { sqliteRunner } from '../db/sqlite'
 import { createSqliteEditorStore } from '../editor/sqlite-store'
-import type { Db } from './db'
-import { schemaVersion } from './db'
+import type { Db } from '../db/sqlite'
+import { schemaVersion } from '../database'
 import {
   autoReplyWindows,
   inquiryColumns,

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
 import type { StaffStore } from '../staff/types'
 import type { ClaimedOutboxMail, InboxStore } from '../inbox/types'
 import type { EditorStore } from '../editor/types'
-import type { MailFailure } from '../inbox/outbox-work'
+import type { MailFailure } from '../outbox/work'
 import { replyKey } from './auto-reply'
 
 export type MailKind = 'staff' | 'auto-reply'

@@ -6,9 +6,10 @@
  * per database file), PostgreSQL takes a transaction-level advisory lock first, held until COMMIT or
  * ROLLBACK, so one commit at a time on every replica.
  */
+import { audit as appendAudit } from '../db/audit'
 import type { ItemKey } from '../../shared/admin/editor-model/items'
 import type { Locale } from '../../shared/i18n/locales'
-import { all, get, run, type Row, type Runner, type Statement, type Work } from '../inbox/sql'
+import { all, get, run, type Row, type Runner, type Statement, type Work } from '../db/sql'
 import type { EditorCommit, EditorStore, Presence, Revision, TranslationMark } from './types'
 
 export interface EditorDialect {
@@ -78,7 +79,7 @@ function* commit(d: EditorDialect, { revision: r, marks, audit }: EditorCommit, 
       m.at,
     )
   }
-  yield run('INSERT INTO staff_audit (at, account_id, address, action, target, outcome) VALUES (?, ?, ?, ?, ?, ?)', audit.at, audit.accountId, audit.address, audit.action, audit.target, audit.outcome)
+  yield* appendAudit(audit)
   return num(row.seq)
 }
 

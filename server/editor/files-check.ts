@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import type { EditableItem, ItemKey } from '../../shared/admin/editor-model/items'
 import { ContentError, loadContent, type Loaded, type LoadOptions } from '../content/load'
 import { itemWrites } from './files'
-import { MARKER_FILE } from './marker'
+import { MARKER_FILE } from '../content/marker'
 import { ContentRefused } from './types'
 
 /** A change checkCandidate tries: the item at `key` becomes `next` (null: removed). */

@@ -5,7 +5,7 @@ import { localisedFile } from '../content/file-names'
 import { ContentError, loadContent } from '../content/load'
 import { applyWrites, itemHash, readItem } from './files'
 import { parseKey, type FileKind } from './files-format'
-import { MARKER_FILE, isWriting, readMarker, sameMarker, writingContent } from './marker'
+import { MARKER_FILE, isWriting, readMarker, sameMarker, writingContent } from '../content/marker'
 import { ContentRefused, type EditorCommit, type EditorStore } from './types'
 
 /**

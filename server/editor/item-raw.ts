@@ -10,7 +10,7 @@ import { checkCandidate } from './files-check'
 import { itemFiles, parseVersion, SITE_FILE, SITE_PART_KEYS, type FileKind } from './files-format'
 import { readOrWhy } from './files-unreadable'
 import { contentDirOf, existingItemData } from './item-page'
-import { writingContent } from './marker'
+import { writingContent } from '../content/marker'
 import { ContentConflict } from './types'
 
 /**

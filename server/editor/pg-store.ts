@@ -5,8 +5,8 @@
  * at COMMIT or ROLLBACK, so the next `apply` starts after the previous commit's rows are there or gone.
  */
 import type pg from 'pg'
-import { get } from '../inbox/sql'
-import { pgRunner } from '../inbox/pg-store'
+import { get } from '../db/sql'
+import { pgRunner } from '../db/pg'
 import { createEditorStore, type EditorDialect } from './editor-store'
 import type { EditorStore } from './types'
 

@@ -1,3 +1,4 @@
+import type { Migration } from '../db/migration'
 /**
  * Migration 6 (server/contact/db.ts): the content editor's tables, in the inquiry database (the same
  * SQL for both engines; PostgreSQL's words by postgresSql in pg-schema.ts). The content folder stays the
@@ -42,3 +43,6 @@ export const EDITOR_TABLES = `
     PRIMARY KEY (item_key, account_id)
   );
 `
+
+/** The content editor's schema change: revisions, translation marks, presence. */
+export const EDITOR_MIGRATIONS: Migration[] = [{ version: 6, name: 'content editor', sql: EDITOR_TABLES }]

@@ -4,9 +4,9 @@
  * connection, in this process or another, waits in BEGIN IMMEDIATE until the first has committed or
  * rolled back; busy_timeout 5 s), and `apply` runs inside it, before the rows are written.
  */
-import type { Db } from '../contact/db'
-import type { Runner } from '../inbox/sql'
-import { sqliteRunner } from '../inbox/sqlite-store'
+import type { Db } from '../db/sqlite'
+import type { Runner } from '../db/sql'
+import { sqliteRunner } from '../db/sqlite'
 import { createEditorStore, type EditorDialect } from './editor-store'
 import type { EditorStore } from './types'
 

@@ -1,8 +1,10 @@
 /** Erasure (sql.ts): the step that removes an inquiry's personal data as a whole (the export, which carries it out, is export.ts). */
-import { run, get, type Dialect, type Row, type Work } from './sql'
+import { run, get, type Row, type Work } from '../db/sql'
+import type { Dialect } from './dialect'
 
 import type { Actor } from './types'
-import { audit, cancelPending, event } from './write'
+import { audit } from '../db/audit'
+import { cancelPending, event } from './write'
 
 /**
  * Erases inquiries' personal data in one transaction: the fields blanked (token and recipient key

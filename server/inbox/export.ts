@@ -8,9 +8,11 @@
  */
 import type { AuditEntry } from '../staff/types'
 import { matchingPage, notesAndReplies, withMail } from './read'
-import type { Dialect, Row, Runner, Work } from './sql'
+import type { Row, Runner, Work } from '../db/sql'
+import type { Dialect } from './dialect'
 import type { Actor, ExportedInquiry, InboxFilter } from './types'
-import { audit, event } from './write'
+import { audit } from '../db/audit'
+import { event } from './write'
 
 /** Inquiries per page: a few MB of text at most (messages of 2,000 characters). */
 export const EXPORT_PAGE_ROWS = 200

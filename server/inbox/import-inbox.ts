@@ -5,8 +5,9 @@
  * transaction, on its connection.
  */
 import type pg from 'pg'
-import type { Db } from '../contact/db'
-import { PG_DIALECT, pgText } from './pg-store'
+import type { Db } from '../db/sqlite'
+import { PG_DIALECT } from './pg-store'
+import { pgText } from '../db/pg'
 import { searchFieldsOf } from './search-index'
 
 type Row = Record<string, any>

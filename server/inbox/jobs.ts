@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
-import type { StoreHealth } from '../contact/availability'
+import type { StoreHealth } from '../db/health'
 import type { StaffStore } from '../staff/types'
 import type { InboxConfig } from './config'
 import { queueDigests } from './digest'

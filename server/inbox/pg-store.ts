@@ -8,10 +8,10 @@
  * moment, the second waits for the first's commit, then inserts nothing.
  */
 import type pg from 'pg'
-import { pgTransaction } from '../contact/pg-schema'
+import { pgRunner } from '../db/pg'
 import { createInboxStore } from './inbox-store'
 import { pgDocument, pgSearch } from './search-text'
-import type { Dialect, Runner, Statement, Work } from './sql'
+import type { Dialect } from './dialect'
 import type { InboxStore } from './types'
 
 export const PG_DIALECT: Dialect = {
@@ -29,32 +29,6 @@ export const PG_DIALECT: Dialect = {
   indexDelete: 'DELETE FROM inquiry_search WHERE inquiry_seq = ?',
 }
 
-const numbered = new Map<string, string>()
-/** `?` placeholders as $1, $2 … (our SQL has no other question marks). */
-export function pgText(sql: string): string {
-  let text = numbered.get(sql)
-  if (text === undefined) {
-    let n = 0
-    numbered.set(sql, (text = sql.replace(/\?/g, () => `$${++n}`)))
-  }
-  return text
-}
-
-/** Drives a unit of work on one connection (inside the caller's transaction). */
-export async function drivePg<T>(client: pg.PoolClient, work: Work<T>): Promise<T> {
-  let step = work.next()
-  while (!step.done) {
-    const { op, sql, args }: Statement = step.value
-    const r = await client.query(pgText(sql), args)
-    step = work.next(op === 'all' ? r.rows : op === 'get' ? r.rows[0] : (r.rowCount ?? 0))
-  }
-  return step.value
-}
-
-export function pgRunner(pool: pg.Pool): Runner {
-  const tx = <T>(work: Work<T>) => pgTransaction(pool, (client) => drivePg(client, work))
-  return { write: tx, read: tx }
-}
 
 export function createPgInboxStore(pool: pg.Pool): InboxStore {
   return createInboxStore(pgRunner(pool), PG_DIALECT)

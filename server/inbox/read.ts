@@ -1,6 +1,7 @@
 /** The inbox's reading work (sql.ts): the list, one inquiry, the digest's lists, what is due for erasure. */
 import { searchWords } from './search-text'
-import { all, get, marks, type Dialect, type Row, type Work } from './sql'
+import { all, get, marks, type Row, type Work } from '../db/sql'
+import type { Dialect } from './dialect'
 import { INQUIRY_COLUMNS, mailStates, ROW_COLUMNS, ROW_FROM, toEvent, toInboxRow, toInquiry, toOutboxMail, triageOf, withAssignees } from './rows'
 import type { InboxFilter, InboxPage, InboxRow, InquiryDetail } from './types'
 

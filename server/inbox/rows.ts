@@ -1,7 +1,7 @@
 /** Stored rows of the inbox as records (both engines: PostgreSQL gives BIGINT as text, hence Number). */
 import { toInquiry, type MailState } from '../contact/store'
 import type { InboxRow, InquiryEvent, InquiryStatus, OutboxMail, TriageChange } from './types'
-import type { Row } from './sql'
+import type { Row } from '../db/sql'
 
 export const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 

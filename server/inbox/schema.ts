@@ -1,3 +1,5 @@
+import type { Migration } from '../db/migration'
+import { indexExistingPg, indexExistingSqlite } from './search-index'
 /**
  * Migration 5 (server/contact/db.ts): the inquiry inbox. Inquiries get their triage columns (status,
  * assignee, legal hold, first reply, closed, erased) and indexes for the list's filters and order; a
@@ -98,3 +100,6 @@ export const INBOX_PG = `${COMMON.replace(/INTEGER PRIMARY KEY AUTOINCREMENT/g, 
   ALTER TABLE inquiry_search SET (toast_tuple_target = 128);
   ALTER TABLE inquiry_search ALTER COLUMN body SET STORAGE EXTERNAL;
 `
+
+/** The inquiry inbox's schema change: triage, history, job claims, search, the widened outbox. */
+export const INBOX_MIGRATIONS: Migration[] = [{ version: 5, name: 'inquiry inbox', sql: INBOX_SQLITE, pg: INBOX_PG, data: indexExistingSqlite, pgData: indexExistingPg }]

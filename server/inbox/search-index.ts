@@ -4,7 +4,7 @@
  * store's insert, in the insert's transaction.
  */
 import type pg from 'pg'
-import type { Db } from '../contact/db'
+import type { Db } from '../db/sqlite'
 import { fts5Document, pgDocument, type SearchFields } from './search-text'
 
 type Row = Record<string, any>

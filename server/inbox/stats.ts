@@ -1,6 +1,6 @@
 /** The inbox's statistics (sql.ts): 26 weeks of inquiries by type, and the median time to a first reply. */
 import { INQUIRY_TYPES } from '../../shared/pages/contact/fields'
-import { all, type Row, type Work } from './sql'
+import { all, type Row, type Work } from '../db/sql'
 import type { InboxStats } from './types'
 
 const DAY = 86_400_000

@@ -1,14 +1,10 @@
 /** The inbox's writing work (sql.ts): triage, replies, retries, views; each with its events and audit entry. */
-import type { AuditEntry } from '../staff/types'
+import { audit, type AuditEntry } from '../db/audit'
 import { mayLiftHold } from './hold'
 import { closedAfter } from './rows'
 import { InboxRefused } from './refused'
-import { get, run, type Row, type Work } from './sql'
+import { get, run, type Row, type Work } from '../db/sql'
 import { INQUIRY_STATUSES, type Actor, type ChangeOutcome, type InquiryEventKind, type InquiryStatus, type NewReply, type TriageChange } from './types'
-
-export function* audit(e: AuditEntry): Work<void> {
-  yield run('INSERT INTO staff_audit (at, account_id, address, action, target, outcome) VALUES (?, ?, ?, ?, ?, ?)', e.at, e.accountId, e.address, e.action, e.target, e.outcome)
-}
 
 export function* event(inquiryId: string, at: number, accountId: string | null, kind: InquiryEventKind, data: Record<string, unknown> = {}): Work<void> {
   yield run('INSERT INTO inquiry_events (inquiry_id, at, account_id, kind, data) VALUES (?, ?, ?, ?, ?)', inquiryId, at, accountId, kind, JSON.stringify(data))

@@ -4,7 +4,7 @@ import type { Config } from '../config'
 import { loadContent, type Loaded } from '../content/load'
 import { createContentHolder, type ContentHolder, type ContentSnapshot, type ReloadResult } from '../content/snapshot'
 import { watchFolder, type FolderWatch } from '../content/watch-folder'
-import { createContentSync, type ContentSync } from '../editor/content-sync'
+import { createContentSync, type ContentSync } from '../content/sync'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type pg from 'pg'
-import type { Db } from '../contact/db'
-import { unavailable } from '../contact/pg-schema'
+import type { Db } from '../db/sqlite'
+import { unavailable } from '../db/pg'
 
 /**
  * The answered passkey challenges (migration 7, staff_passkey_challenges) in each engine, for the staff

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config'
-import { openServerDatabase } from '../contact/db'
+import { openServerDatabase } from '../database'
 import { loadDotEnv } from '../env-file'
 import { openPgStore } from '../contact/pg-store'
 import { createSqliteStore } from '../contact/sqlite-store'

@@ -1,8 +1,9 @@
 import type pg from 'pg'
-import { pgTransaction, unavailable } from '../contact/pg-schema'
+import { pgTransaction, unavailable } from '../db/pg'
 import type { AuditEntry, Session, StaffStore } from './types'
 import { pgChallenges } from './challenge-store'
-import { accountChange, auditInsert, auditSelect, auditValues, duplicateEmail, toAccessToken, toAccount, toAuditRecord, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
+import { auditValues } from '../db/audit'
+import { accountChange, auditInsert, auditSelect, duplicateEmail, toAccessToken, toAccount, toAuditRecord, toEnrolmentLink, toPasskey, toPasswordFactor, toSession, unknownAccount, type Row } from './store-rows'
 
 /**
  * The staff store in PostgreSQL, on the inquiry store's pool (DATABASE_URL): every replica sees the

@@ -1,6 +1,8 @@
+import type { Migration } from '../db/migration'
+
 /**
- * The staff area's tables in the inquiry database (migration 4 of server/contact/db.ts; PostgreSQL
- * runs the same text through pg-schema.ts). Times are milliseconds, spelt BIGINT: SQLite reads the
+ * The staff area's tables in the inquiry database (migration 4, STAFF_MIGRATIONS below; PostgreSQL
+ * runs the same text through server/db/pg.ts). Times are milliseconds, spelt BIGINT: SQLite reads the
  * name as INTEGER, PostgreSQL needs 64 bits; so are the passkey counter (32-bit unsigned) and the
  * TOTP step. Sessions and enrolment links keep only the SHA-256 of their secret (the cookie's id,
  * the link's token), access tokens too; recovery codes a salted scrypt hash (recovery-codes.ts; rows
@@ -113,3 +115,12 @@ export const STAFF_AUDIT_REPEATS = `
   ALTER TABLE staff_audit ADD COLUMN fold_window BIGINT;
   CREATE UNIQUE INDEX staff_audit_fold ON staff_audit (fold_window, address, action, outcome) WHERE fold_window IS NOT NULL;
 `
+
+/** The staff area's schema changes: its tables, single-use passkey challenges, counted anonymous refusals. */
+export const STAFF_MIGRATIONS: Migration[] = [
+  { version: 4, name: 'staff accounts, factors, sessions and audit log', sql: STAFF_TABLES },
+  // A passkey challenge is answered once: a captured answer replayed is refused on every replica.
+  { version: 7, name: 'single-use passkey challenges', sql: PASSKEY_CHALLENGES_TABLE },
+  // Anonymous refusals and failures counted per address and hour in one audit row.
+  { version: 8, name: 'staff audit repeats', sql: STAFF_AUDIT_REPEATS },
+]

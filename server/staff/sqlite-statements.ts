@@ -1,5 +1,6 @@
-import type { Db } from '../contact/db'
-import { auditInsert, auditValues, type Row } from './store-rows'
+import type { Db } from '../db/sqlite'
+import { auditValues } from '../db/audit'
+import { auditInsert, type Row } from './store-rows'
 import type { AuditEntry } from './types'
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from '../contact/db'
+import type { Db } from '../db/sqlite'
 import type { AuditEntry, Session, StaffStore } from './types'
 import { sqliteChallenges } from './challenge-store'
 import { sqliteStatements } from './sqlite-statements'

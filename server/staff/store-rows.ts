@@ -1,3 +1,4 @@
+import { AUDIT_INSERT } from '../db/audit'
 import type { AccessToken, Account, AuditEntry, AuditQuery, AuditRecord, EnrolmentLink, Passkey, PasswordFactor, Session } from './types'
 
 /**
@@ -81,31 +82,8 @@ export const toAuditRecord = (r: Row): AuditRecord => ({
   repeats: num(r.repeats),
 })
 
-/** The window an audit row counts entries in: an hour (UTC's hours, Japan's too). */
-export const AUDIT_FOLD_MS = 3_600_000
-
-/**
- * The window an entry is counted in, or null for a row of its own. A refusal or failure with no account
- * (a request without a usable token, a cross-site POST, a failed or throttled sign-in of no known account:
- * anyone can send as many as they like) is counted in its address's row of the same action and outcome for
- * the hour, which keeps the first one's time and target; every other entry is a row of its own.
- */
-export function foldWindow(entry: AuditEntry): number | null {
-  return entry.accountId === null && entry.outcome !== 'ok' ? entry.at - (entry.at % AUDIT_FOLD_MS) : null
-}
-
-/**
- * The one insert of an audit entry, in both engines (`placeholder(n)` spells the n-th parameter): an entry
- * with a window adds one to the row already there for it, atomically (the unique index of migration 8).
- */
-export function auditInsert(placeholder: (n: number) => string): string {
-  const values = [1, 2, 3, 4, 5, 6, 7].map(placeholder).join(', ')
-  return `INSERT INTO staff_audit (at, account_id, address, action, target, outcome, fold_window) VALUES (${values})
-    ON CONFLICT (fold_window, address, action, outcome) WHERE fold_window IS NOT NULL DO UPDATE SET repeats = staff_audit.repeats + 1`
-}
-
-/** auditInsert's parameters for an entry. */
-export const auditValues = (e: AuditEntry): unknown[] => [e.at, e.accountId, e.address, e.action, e.target, e.outcome, foldWindow(e)]
+/** The one insert of an audit entry (server/db/audit.ts), with `placeholder(n)` spelling the n-th parameter. */
+export const auditInsert = (placeholder: (n: number) => string): string => AUDIT_INSERT.replace(/\?/g, ((n) => () => placeholder(++n))(0))
 
 /**
  * listAudit's query as SQL, newest first: `placeholder(n)` spells the n-th parameter (`?` or `$n`).

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { openDatabase } from '../../server/contact/db'
+import { openDatabase } from '../../server/database'
 import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { addInquiry } from '../server/inbox/detail-helper'
 import { startSmtp, waitFor } from '../server/contact/smtp'

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import t from 'tap'
-import { openDatabase } from '../../server/contact/db'
+import { openDatabase } from '../../server/database'
 import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { HOSTILE, values } from '../server/inbox/inbox-helper'
 import { watchConsole } from './browser'

@@ -9,7 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { openDatabase } from '../../server/contact/db'
+import { openDatabase } from '../../server/database'
 import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { itemHash, readItem, writeItem } from '../../server/editor/files'
 import type { ItemKey } from '../../shared/admin/editor-model/items'

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../../server/contact/db'
+import { openDatabase } from '../../server/database'
 import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { formToken, validInquiry } from './contact/helper'
 

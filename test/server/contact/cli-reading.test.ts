@@ -4,7 +4,7 @@
 import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { loadConfig } from '../../../server/config'
-import { openDatabase } from '../../../server/contact/db'
+import { openDatabase } from '../../../server/database'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { siteTime } from '../../../server/contact/site-time'

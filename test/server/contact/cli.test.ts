@@ -1,6 +1,6 @@
 import t from 'tap'
 import { spawnSync } from 'node:child_process'
-import { openDatabase } from '../../../server/contact/db'
+import { openDatabase } from '../../../server/database'
 import { csvCell, sinceInstant } from '../../../server/contact/export'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'

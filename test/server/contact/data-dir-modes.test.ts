@@ -1,7 +1,7 @@
 import t from 'tap'
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openDatabase } from '../../../server/contact/db'
+import { openDatabase } from '../../../server/database'
 import type { ModeFix } from '../../../server/contact/private-files'
 import { contactApp, tempDataDir, validInquiry, withFormToken } from './helper'
 

@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import { maskEmailAddresses, type MailTransport } from '../../../server/contact/outbox'
+import { maskEmailAddresses, type MailTransport } from '../../../server/outbox/worker'
 import { build, logCollector, testConfig } from '../../helper'
 import { mailState, postJson, tempDataDir, validInquiry, withFormToken } from './helper'
 import { waitFor } from './smtp'

@@ -1,7 +1,7 @@
 import t from 'tap'
 import pg from 'pg'
 import { startPostgres } from '../../../scripts/engines.mjs'
-import { pgTransaction } from '../../../server/contact/pg-schema'
+import { pgTransaction } from '../../../server/db/pg'
 
 // A PostgreSQL restart ends every connection, also one a transaction holds between two of its queries.
 // That is an 'error' event of the checked-out client (the pool hears it only while the client is idle):

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { MIGRATIONS, openDatabase, schemaVersion } from '../../../server/contact/db'
+import { MIGRATIONS, openDatabase, schemaVersion } from '../../../server/database'
 import { resolveFormSecret } from '../../../server/contact/secret'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { newReference } from '../../../server/contact/store'

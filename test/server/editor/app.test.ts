@@ -1,7 +1,7 @@
 // The app hands the editor's store to the editor's pages as app.editorStore: the inquiry store's `editor`,
 // on the same database (its audit entries in the staff area's log) and closed with the app.
 import t from 'tap'
-import { openDatabase } from '../../../server/contact/db'
+import { openDatabase } from '../../../server/database'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { contactApp } from '../contact/helper'
 import { change, newsItem, T0 } from './helper'

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../../../server/editor/atomic'
-import { writingContent } from '../../../server/editor/marker'
+import { writingContent } from '../../../server/content/marker'
 
 const [dir, count, pauseMs] = [process.argv[2]!, Number(process.argv[3]), Number(process.argv[4])]
 const about = join(dir, 'pages/about.en.md')

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadContent } from '../../../server/content/load'
 import { readItem, writeItem } from '../../../server/editor/files'
-import { isWriting, readMarker } from '../../../server/editor/marker'
+import { isWriting, readMarker } from '../../../server/content/marker'
 import { contentCopy } from './files-helper'
 
 /** Runs the child until it says it stopped at `moment`, then kills it (SIGKILL: no clean-up of any kind). */

@@ -9,7 +9,7 @@ import { localisedFile } from '../../../server/content/file-names'
 import { loadContent } from '../../../server/content/load'
 import { ABSENT_HASH, readItem, writeItem } from '../../../server/editor/files'
 import { checkCandidate } from '../../../server/editor/files-check'
-import { readMarker } from '../../../server/editor/marker'
+import { readMarker } from '../../../server/content/marker'
 import { ContentConflict, ContentRefused } from '../../../server/editor/types'
 import { contentCopy, throwsA, treeHashes } from './files-helper'
 

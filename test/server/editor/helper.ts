@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
-import { DB_FILE } from '../../../server/contact/db'
+import { DB_FILE } from '../../../server/database'
 import type { InquiryStore } from '../../../server/contact/store'
 import type { EditorCommit, Revision, TranslationMark } from '../../../server/editor/types'
 import type { EditableItem, ItemKey } from '../../../shared/admin/editor-model/items'

@@ -3,7 +3,7 @@
 // open until the test has written 'B-calling' and a moment more (the other commit is then waiting in
 // BEGIN IMMEDIATE), or until 'B-apply' shows up (the lock failed), then 'A-out'; after the commit, 'A-committed'.
 import { appendFileSync, readFileSync } from 'node:fs'
-import { openDatabase } from '../../../server/contact/db'
+import { openDatabase } from '../../../server/database'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { change, newsItem, T0 } from './helper'
 

@@ -14,7 +14,7 @@ import { startBuiltServer } from '../../../bench/built-server.mjs'
 // @ts-expect-error: a plain ES module shared with the bench scripts
 import { peakRssMb, rssMb } from '../../../bench/hostile-load.mjs'
 import { freePort } from '../../../scripts/engines.mjs'
-import { openDatabase } from '../../../server/contact/db'
+import { openDatabase } from '../../../server/database'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { MAX_CHARS } from '../../../shared/pages/contact/fields'

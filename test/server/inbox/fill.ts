@@ -3,7 +3,7 @@
 // real tables), bench/inbox-search.mjs (100,000) and the export's memory (export-load.ts: every message as
 // long as the form allows). Deterministic: the same seed gives the same rows.
 import type pg from 'pg'
-import type { Db } from '../../../server/contact/db'
+import type { Db } from '../../../server/db/sqlite'
 import { replyKey } from '../../../server/contact/auto-reply'
 import { fts5Document, pgDocument } from '../../../server/inbox/search-text'
 import { INQUIRY_TYPES } from '../../../shared/pages/contact/fields'

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../../server/config'
-import { openDatabase } from '../../../server/contact/db'
+import { openDatabase } from '../../../server/database'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import type { InquiryStore } from '../../../server/contact/store'

@@ -4,7 +4,7 @@
 // the database, the search index and the outbox.
 import { createHash } from 'node:crypto'
 import t from 'tap'
-import { openDatabase } from '../../../server/contact/db'
+import { openDatabase } from '../../../server/database'
 import { clock, postForm, signIn } from '../staff/web-helper'
 import { HOSTILE, inboxApp } from './inbox-helper'
 

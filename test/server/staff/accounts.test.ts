@@ -1,7 +1,7 @@
 // The accounts service (server/staff/accounts.ts) over a real SQLite store, with an injected clock.
 import t from 'tap'
 import { createHash } from 'node:crypto'
-import { openDatabase } from '../../../server/contact/db'
+import { openDatabase } from '../../../server/database'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { AccountsError, CLI_ACTOR, createAccounts, ENROLMENT_LINK_MS, normaliseEmail } from '../../../server/staff/accounts'
 import type { Session } from '../../../server/staff/types'

@@ -3,7 +3,7 @@
 import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { openDatabase } from '../../../server/contact/db'
+import { openDatabase } from '../../../server/database'
 import { siteTime } from '../../../server/contact/site-time'
 import { openPgStore } from '../../../server/contact/pg-store'
 import { createSqliteStore } from '../../../server/contact/sqlite-store'

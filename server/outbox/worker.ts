@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { sendOutboxRow, type SendDeps } from '../inbox/outbox-send'
+import { sendOutboxRow, type SendDeps } from './send'
 import type { ClaimedOutboxMail, OutboxKind } from '../inbox/types'
-import type { StoreHealth } from './availability'
-import type { InquiryStore } from './store'
+import type { StoreHealth } from '../db/health'
+import type { InquiryStore } from '../contact/store'
 
-export type { MailTransport } from '../inbox/outbox-send'
+export type { MailTransport } from './send'
 
 export interface OutboxOptions {
   /** How often due mails are looked for (a new inquiry also wakes the worker at once). */

@@ -1,10 +1,10 @@
 import { CONTROL_RUNS } from '../../shared/validation'
 import { composeMail, type MailContext, type MailMessage } from '../contact/mail-text'
 import type { InquiryStore } from '../contact/store'
-import type { WebhookConfig } from './config'
-import type { ClaimedOutboxMail } from './types'
-import { postWebhook, WEBHOOK_TIMEOUT_MS } from './webhook'
-import { webhookBody } from './webhook-body'
+import type { WebhookConfig } from '../inbox/config'
+import type { ClaimedOutboxMail } from '../inbox/types'
+import { postWebhook, WEBHOOK_TIMEOUT_MS } from '../inbox/webhook'
+import { webhookBody } from '../inbox/webhook-body'
 
 /** What the outbox needs of nodemailer (a Transporter, or a fake in tests). */
 export interface MailTransport {

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { StoreUnavailable } from '../errors'
-import { MIGRATIONS } from './db'
+import type { Runner, Statement, Work } from './sql'
+import type { Migration } from './migration'
 
 /** PostgreSQL's side of the inquiry store that is not about inquiries: the schema and what a failure means. */
 
@@ -66,13 +67,13 @@ export async function pgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 }
 
 /** Runs the migrations not applied yet, under an advisory lock: replicas starting together migrate once. */
-export async function migratePg(pool: pg.Pool): Promise<void> {
+export async function migratePg(pool: pg.Pool, migrations: readonly Migration[]): Promise<void> {
   const client = await pool.connect().catch(unavailable)
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
     const applied = new Set((await client.query('SELECT version FROM schema_migrations')).rows.map((r) => Number(r.version)))
-    for (const m of MIGRATIONS) {
+    for (const m of migrations) {
       if (applied.has(m.version)) continue
       await client.query('BEGIN')
       try {
@@ -89,4 +90,31 @@ export async function migratePg(pool: pg.Pool): Promise<void> {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
     client.release()
   }
+}
+
+const numbered = new Map<string, string>()
+/** `?` placeholders as $1, $2 … (our SQL has no other question marks). */
+export function pgText(sql: string): string {
+  let text = numbered.get(sql)
+  if (text === undefined) {
+    let n = 0
+    numbered.set(sql, (text = sql.replace(/\?/g, () => `$${++n}`)))
+  }
+  return text
+}
+
+/** Drives a unit of work on one connection (inside the caller's transaction). */
+export async function drivePg<T>(client: pg.PoolClient, work: Work<T>): Promise<T> {
+  let step = work.next()
+  while (!step.done) {
+    const { op, sql, args }: Statement = step.value
+    const r = await client.query(pgText(sql), args)
+    step = work.next(op === 'all' ? r.rows : op === 'get' ? r.rows[0] : (r.rowCount ?? 0))
+  }
+  return step.value
+}
+
+export function pgRunner(pool: pg.Pool): Runner {
+  const tx = <T>(work: Work<T>) => pgTransaction(pool, (client) => drivePg(client, work))
+  return { engine: 'postgres', write: tx, read: tx }
 }

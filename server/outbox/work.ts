@@ -4,9 +4,9 @@
  * (sql.ts: the same work on both engines).
  */
 import type { NewInquiry } from '../contact/store'
-import { run, type Work } from './sql'
-import type { ClaimedOutboxMail, OutboxKind } from './types'
-import { event } from './write'
+import { run, type Work } from '../db/sql'
+import type { ClaimedOutboxMail, OutboxKind } from '../inbox/types'
+import { event } from '../inbox/write'
 
 /** The mails queued with a new inquiry: the staff mail, the auto-reply unless withheld, the webhook when asked. */
 export function inquiryMails(input: Pick<NewInquiry, 'webhook'>, autoReply: boolean): OutboxKind[] {

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { StoreUnavailable } from '../errors'
-import type { InquiryStore } from './store'
+/** What the health watch asks of a database: one cheap round trip. */
+export interface Pingable {
+  ping(): Promise<void>
+}
 
 export interface StoreHealthOptions {
   /** While the database is down, how often one probe (SELECT 1) looks for it. */
@@ -15,7 +18,7 @@ export interface StoreHealthOptions {
  * /readyz asks `check()`, which probes at most once per probeMs while up, too, so an outage with
  * no contact traffic still shows.
  */
-export function createStoreHealth(store: InquiryStore, log: FastifyBaseLogger, { probeMs }: StoreHealthOptions) {
+export function createStoreHealth(store: Pingable, log: FastifyBaseLogger, { probeMs }: StoreHealthOptions) {
   let up = true
   let checkedAt = 0
   let checking: Promise<boolean> | null = null

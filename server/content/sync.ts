@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { ContentError } from '../content/load'
+import { ContentError } from './load'
 import { isWriting, MARKER_FILE, readMarker, sameMarker, type Marker } from './marker'
 
 /**
