@@ -13,7 +13,7 @@ import { arg } from './built-server.mjs'
 import { startPostgres } from '../scripts/engines.mjs'
 
 register()
-const { openDatabase } = await import('../server/contact/db.ts')
+const { openDatabase } = await import('../server/database.ts')
 const { createSqliteStore } = await import('../server/contact/sqlite-store.ts')
 const { openPgStore } = await import('../server/contact/pg-store.ts')
 const { fillSqlite, fillPg } = await import('../test/server/inbox/fill.ts')
