@@ -1,4 +1,4 @@
-// Which source files three journeys run through (the staff area's plumbing, issue 35): V8's precise coverage
+// Which source files three journeys run through: V8's precise coverage
 // (node:inspector, call counts) taken just before and just after one journey, after a warm-up run of the same
 // journey. A file of server/, shared/ or client/ counts when any of its functions other than the module's top
 // level ran during exactly that journey (whichever replica, the app's timers included). The journeys:
