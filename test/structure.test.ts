@@ -1,89 +1,17 @@
 // The shape of the source tree: no import cycle among the modules (a page must be able to read its
 // own route's path at module level), no route path written by hand outside shared/paths.ts, and no
 // file too long to read at once (200 lines of code in shared/, client/, server/; 300 for a script).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import t from 'tap'
 import ts from 'typescript'
 import { PATHS } from '../shared/paths'
 import { STAFF_PATHS } from '../shared/admin/paths'
+import { importCycles, ROOT, SOURCE_DIRS, sourceFiles } from '../scripts/import-graph.mjs'
 
-const ROOT = resolve(import.meta.dirname, '..')
-const DIRS = ['shared', 'client', 'server']
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return sourceFiles(path)
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : []
-  })
-}
-
-const files = DIRS.flatMap((d) => sourceFiles(join(ROOT, d)))
-
-/** The file a relative specifier names ('./routes' -> routes.ts or routes/index.ts), or null. */
-function resolveSpecifier(from: string, spec: string): string | null {
-  const base = resolve(dirname(from), spec)
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]
-  return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? null
-}
-
-/** The modules a file loads at run time: its relative imports and re-exports, minus `import type` / `export type`. */
-function runtimeImports(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false)
-  const out: string[] = []
-  for (const node of source.statements) {
-    let spec: ts.Expression | undefined
-    if (ts.isImportDeclaration(node)) {
-      if (node.importClause?.isTypeOnly) continue
-      spec = node.moduleSpecifier
-    } else if (ts.isExportDeclaration(node)) {
-      if (node.isTypeOnly || !node.moduleSpecifier) continue
-      spec = node.moduleSpecifier
-    }
-    if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) continue
-    const target = resolveSpecifier(file, spec.text)
-    if (target) out.push(target)
-  }
-  // Dynamic import() is a cycle-free boundary by design (code splitting); only static imports count.
-  return out
-}
-
-/** Strongly connected components of more than one module (or a module importing itself): the cycles. */
-function importCycles(list: string[]): string[][] {
-  const graph = new Map(list.map((f) => [f, runtimeImports(f)]))
-  const index = new Map<string, number>()
-  const low = new Map<string, number>()
-  const stack: string[] = []
-  const onStack = new Set<string>()
-  const cycles: string[][] = []
-  let counter = 0
-  const visit = (v: string) => {
-    index.set(v, counter)
-    low.set(v, counter++)
-    stack.push(v)
-    onStack.add(v)
-    for (const w of graph.get(v) ?? []) {
-      if (!graph.has(w)) continue
-      if (!index.has(w)) {
-        visit(w)
-        low.set(v, Math.min(low.get(v)!, low.get(w)!))
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
-    }
-    if (low.get(v) === index.get(v)) {
-      const scc: string[] = []
-      let w: string
-      do {
-        w = stack.pop()!
-        onStack.delete(w)
-        scc.push(w)
-      } while (w !== v)
-      if (scc.length > 1 || graph.get(v)!.includes(v)) cycles.push(scc.map((f) => relative(ROOT, f)).sort())
-    }
-  }
-  for (const f of list) if (!index.has(f)) visit(f)
-  return cycles
-}
+const DIRS = SOURCE_DIRS
+// The import graph (what an edge is, how a specifier resolves, the cycles) is scripts/import-graph.mjs's.
+const files = sourceFiles()
 
 t.test('no import cycle among the modules of shared/, client/ and server/', async (t) => {
   t.ok(files.length > 50, `${files.length} modules read`)

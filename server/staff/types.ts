@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditQuery, AuditRecord } from './audit-types'
 import type { PasskeyChallengeStore } from './challenge-store'
+import { STAFF_ROLES, type StaffRole } from '../../shared/admin/roles'
 
 /**
  * The staff area's records and the store that keeps them: accounts, their factors, sessions,
@@ -11,12 +12,12 @@ import type { PasskeyChallengeStore } from './challenge-store'
  * (an injected `now()`) decides every expiry, the store never reads the time itself.
  */
 
-export const ROLES = ['admin', 'editor', 'responder'] as const
-/** admin: accounts, settings, everything; editor: content; responder: inquiries. */
-export type Role = (typeof ROLES)[number]
+/** admin: accounts, settings, everything; editor: content; responder: inquiries (the list: STAFF_ROLES, shared/admin/roles.ts). */
+export type Role = StaffRole
 
+/** Whether a value (a form field, a CLI argument, a row) is one of the roles. */
 export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value)
 }
 
 export interface Account {

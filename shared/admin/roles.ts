@@ -1,6 +1,6 @@
 /**
- * The staff roles as the pages know them (the same list as server/staff/types.ts ROLES, which the
- * browser build may not import; test/server/staff/staff-routes.test.ts checks they agree).
+ * The staff roles, the one list the pages and the server read (server/staff/types.ts's Role and isRole
+ * are this list; the SQL CHECK of the accounts and tokens tables names the same three).
  * admin: accounts, settings, everything; editor: content; responder: inquiries.
  */
 export const STAFF_ROLES = ['admin', 'editor', 'responder'] as const

@@ -1,4 +1,4 @@
-// Issue #27, done when: "a replica test on PostgreSQL where a save through one replica is served by another".
+// A save through one replica is served by the others, on PostgreSQL.
 // Two replicas (two app instances) on one PostgreSQL and one content folder, as docs/decisions/0015 lays
 // them out. An editor signed in on A saves an article through A's editor (the real form POST); A serves it
 // at once, B serves it as soon as it looks at the content marker: by hand here (so the test says when),

@@ -1,7 +1,8 @@
 import t from 'tap'
 import { createHash } from 'node:crypto'
 import { accessTokenState, checkAccessTokenExpiry, effectiveTokenRole, hashAccessToken, maxAccessTokenExpiry, newAccessToken, parseBearer } from '../../../server/staff/access-tokens'
-import { ROLES, type Role } from '../../../server/staff/types'
+import { STAFF_ROLES } from '../../../shared/admin/roles'
+import type { Role } from '../../../server/staff/types'
 
 t.test('a new token: cst_ + 256 random bits, its SHA-256 hex to store', async (t) => {
   const { secret, hash } = newAccessToken()
@@ -62,5 +63,5 @@ t.test('effective role: the token\'s, no more than its creator\'s current role; 
     editor: { admin: 'editor', editor: 'editor', responder: null },
     responder: { admin: 'responder', editor: null, responder: 'responder' },
   }
-  for (const token of ROLES) for (const account of ROLES) t.equal(effectiveTokenRole(token, account), expected[token][account], `a ${token} token of an ${account}`)
+  for (const token of STAFF_ROLES) for (const account of STAFF_ROLES) t.equal(effectiveTokenRole(token, account), expected[token][account], `a ${token} token of an ${account}`)
 })

@@ -12,7 +12,7 @@ import { staffEndpoints } from '../../../server/staff/http/endpoints'
 import { addAccount, clock, LOCAL, signIn, staffApp, type TestAccount } from './web-helper'
 import { contentCopy } from '../editor/files-helper'
 
-/** Routes whose access is fixed by the issue, whatever the table says: the matrix below must agree. */
+/** Routes whose access is fixed here, whatever the table says (docs/staff.md, "Roles"): the matrix below must agree. */
 const REQUIRED: Partial<Record<keyof typeof STAFF_PATHS, StaffAccess>> = {
   home: STAFF_ROLES,
   sessions: STAFF_ROLES,

@@ -26,7 +26,7 @@ t.test('catalogue data: unique ids, families, summaries, message keys in both lo
 
 t.test('the spec families are all present', async (t) => {
   const expected = ['required', 'maxBytes', 'notBlank', 'noControlChars', 'maxChars', 'halfWidth', 'digits', 'letters', 'upperCase', 'lowerCase', 'alphanumeric', 'alphanumericLength', 'digitsHyphen', 'digitsLength', 'digitsMin', 'digitsMax', 'hiragana', 'katakana', 'kana', 'digitsHyphenDigits', 'startsWithAt', 'startsWithUrl', 'imageDataUri', 'email', 'phone', 'localPhone', 'fax', 'postalCode', 'domain', 'ipv4', 'ipv6', 'macAddress', 'notLocalIp', 'corporateNumber', 'invoiceNumber', 'slug', 'url', 'filePath', 'fileName', 'iconPath', 'xId', 'facebookId', 'instagramId', 'lineId', 'youtubeChannelId', 'noForbiddenChars', 'dateNotBeforeToday', 'dateMax', 'integer', 'maxDecimals', 'maxInt32', 'maxDecimal2', 'maxDecimal3', 'mustBeTrue', 'mustBeFalse', 'uniqueItems', 'exactlyOneTrue', 'selectExactly', 'selectMin', 'selectMax', 'selectBetween', 'requiredSelect', 'sameAs']
-  t.same(catalogue.map((r) => r.id).sort(), [...expected].sort(), 'exactly the rules of the issue')
+  t.same(catalogue.map((r) => r.id).sort(), [...expected].sort(), 'the catalogue holds exactly these rules')
 })
 
 t.test('only required, requiredSelect and mustBeTrue refuse empty values', async (t) => {

@@ -6,7 +6,7 @@ import { validateValue } from '../../../shared/validation/index'
 
 const hex = (cp: number) => 'U+' + cp.toString(16).toUpperCase().padStart(4, '0')
 const CONTROL = (cp: number) => cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f) || cp === 0x2028 || cp === 0x2029 || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)
-/** Characters that print as nothing (the list first, then the rest of their kind). */
+/** Characters that print as nothing (the zero-width and joiner marks, word joiner and BOM first, then the rest of their kind). */
 const INVISIBLE = (cp: number) =>
   cp === 0x061c ||
   (cp >= 0x200b && cp <= 0x200f) ||
