@@ -11,6 +11,7 @@ import { revokeAccountTokens } from './store-tokens'
 import { duplicateEmail, many, one, toAccount, unknownAccount } from './store-rows'
 import type { Account } from './types'
 
+/** The account added with its audit entry; refused as a duplicate when its email is taken (nothing written). */
 export function* addAccount(a: Account, entry: AuditEntry): Work<void> {
   const added: number = yield run(
     'INSERT INTO staff_accounts (id, email, name, role, locale, disabled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING',
@@ -20,8 +21,11 @@ export function* addAccount(a: Account, entry: AuditEntry): Work<void> {
   yield* audit(entry)
 }
 
+/** An account by its id, or null. */
 export const findAccount = (id: string) => one(toAccount, 'SELECT * FROM staff_accounts WHERE id = ?', id)
+/** An account by its sign-in email (already lower-cased and trimmed), or null. */
 export const findAccountByEmail = (email: string) => one(toAccount, 'SELECT * FROM staff_accounts WHERE email = ?', email)
+/** Every account, by email. */
 export const listAccounts = () => many(toAccount, 'SELECT * FROM staff_accounts ORDER BY email')
 
 /** The columns of updateAccount's change, in the order written (never anything else: no injection through keys). */

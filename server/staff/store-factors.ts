@@ -11,6 +11,7 @@ import { revokeAccountTokens } from './store-tokens'
 import { audited, changes, many, one, toPasskey, toPasswordFactor } from './store-rows'
 import type { Passkey, PasswordFactor } from './types'
 
+/** A passkey added with its audit entry (refused by the foreign key when its account is unknown). */
 export const addPasskey = (p: Passkey, entry: AuditEntry) =>
   audited(
     entry,
@@ -20,7 +21,9 @@ export const addPasskey = (p: Passkey, entry: AuditEntry) =>
     ),
   )
 
+/** A passkey by its credential id, or null. */
 export const findPasskey = (id: string) => one(toPasskey, 'SELECT * FROM staff_passkeys WHERE id = ?', id)
+/** The account's passkeys, oldest first. */
 export const listPasskeys = (accountId: string) => many(toPasskey, 'SELECT * FROM staff_passkeys WHERE account_id = ? ORDER BY created_at, id', accountId)
 
 /** A use recorded only if the counter is still `seen` (compare-and-set): true when it was. */
@@ -28,7 +31,9 @@ export function* usePasskey(id: string, seen: number, counter: number, at: numbe
   return (yield* changes(run('UPDATE staff_passkeys SET counter = ?, last_used_at = ? WHERE id = ? AND counter = ?', counter, at, id, seen))) === 1
 }
 
+/** A passkey renamed, audited. */
 export const renamePasskey = (id: string, name: string, entry: AuditEntry) => audited(entry, run('UPDATE staff_passkeys SET name = ? WHERE id = ?', name, id))
+/** A passkey removed, audited. */
 export const removePasskey = (id: string, entry: AuditEntry) => audited(entry, run('DELETE FROM staff_passkeys WHERE id = ?', id))
 
 /** The challenge recorded as answered: false when it was already. */
@@ -36,6 +41,7 @@ export function* useChallenge(challenge: string, expiresAt: number): Work<boolea
   return (yield* changes(run('INSERT INTO staff_passkey_challenges (challenge, expires_at) VALUES (?, ?) ON CONFLICT (challenge) DO NOTHING', challenge, expiresAt))) === 1
 }
 
+/** Challenges whose token expired before `before` deleted: how many. */
 export const purgeChallenges = (before: number) => changes(run('DELETE FROM staff_passkey_challenges WHERE expires_at < ?', before))
 
 /** The account's password + TOTP factor and its recovery codes replaced as a whole, audited. */
@@ -53,6 +59,7 @@ export function* setPasswordFactor(f: PasswordFactor, recoveryCodeHashes: string
   yield* audit(entry)
 }
 
+/** The account's password + TOTP factor, or null. */
 export const findPasswordFactor = (accountId: string) => one(toPasswordFactor, 'SELECT * FROM staff_password_factors WHERE account_id = ?', accountId)
 
 /** The TOTP step accepted only if later than the last one: false when it is not. */
@@ -67,11 +74,13 @@ export function* useRecoveryCode(accountId: string, codeHash: string, entry: Aud
   return true
 }
 
+/** How many of the account's recovery codes are unused (COUNT is a BIGINT on PostgreSQL: a number here). */
 export function* unusedRecoveryCodes(accountId: string): Work<number> {
   const r: Row = yield get('SELECT COUNT(*) AS n FROM staff_recovery_codes WHERE account_id = ? AND used_at IS NULL', accountId)
   return Number(r.n)
 }
 
+/** The stored hashes of the account's unused recovery codes, for a typed code to be tried against. */
 export const unusedRecoveryCodeHashes = (accountId: string) =>
   many((r) => r.code_hash as string, 'SELECT code_hash FROM staff_recovery_codes WHERE account_id = ? AND used_at IS NULL', accountId)
 

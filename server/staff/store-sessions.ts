@@ -14,8 +14,11 @@ const insertSession = (s: Session) =>
     s.idHash, s.accountId, s.createdAt, s.lastSeenAt, s.verifiedAt, s.csrfToken, s.userAgent, s.address,
   )
 
+/** A session added with its audit entry (a sign-in). */
 export const addSession = (s: Session, entry: AuditEntry) => audited(entry, insertSession(s))
+/** A session by the hash of its id, or null. */
 export const findSession = (idHash: string) => one(toSession, 'SELECT * FROM staff_sessions WHERE id_hash = ?', idHash)
+/** The account's sessions, last used first. */
 export const listSessions = (accountId: string) => many(toSession, 'SELECT * FROM staff_sessions WHERE account_id = ? ORDER BY last_seen_at DESC, id_hash', accountId)
 
 /** Records a use (last seen, address). */
@@ -29,6 +32,7 @@ export function* replaceSession(previousIdHash: string, next: Session, entry: Au
   return true
 }
 
+/** A session ended, audited (a sign-out). */
 export const endSession = (idHash: string, entry: AuditEntry) => audited(entry, run('DELETE FROM staff_sessions WHERE id_hash = ?', idHash))
 
 /** The statement ending every session of the account. */

@@ -8,6 +8,7 @@ import type { AuditEntry } from '../db/audit'
 import { audited, many, one, toAccessToken, toEnrolmentLink } from './store-rows'
 import type { AccessToken, EnrolmentLink } from './types'
 
+/** An enrolment link (its hash) added with its audit entry. */
 export const addEnrolmentLink = (l: EnrolmentLink, entry: AuditEntry) =>
   audited(entry, run('INSERT INTO staff_enrolment_links (token_hash, account_id, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?)', l.tokenHash, l.accountId, l.createdAt, l.expiresAt, l.usedAt))
 
@@ -17,8 +18,10 @@ export function* useEnrolmentLink(tokenHash: string, now: number): Work<string |
   return (r?.account_id as string | undefined) ?? null
 }
 
+/** An enrolment link by the hash of its token, or null. */
 export const findEnrolmentLink = (tokenHash: string) => one(toEnrolmentLink, 'SELECT * FROM staff_enrolment_links WHERE token_hash = ?', tokenHash)
 
+/** An access token (its hash) added with its audit entry. */
 export const addAccessToken = (k: AccessToken, entry: AuditEntry) =>
   audited(
     entry,
@@ -28,11 +31,14 @@ export const addAccessToken = (k: AccessToken, entry: AuditEntry) =>
     ),
   )
 
+/** An access token by the hash of its secret, or null. */
 export const findAccessToken = (tokenHash: string) => one(toAccessToken, 'SELECT * FROM staff_access_tokens WHERE token_hash = ?', tokenHash)
+/** Every access token, newest first. */
 export const listAccessTokens = () => many(toAccessToken, 'SELECT * FROM staff_access_tokens ORDER BY created_at DESC, id')
 
 /** A token revoked at `at`, unless it was already (it keeps its first revocation's time). */
 export const revokeAccessToken = (id: string, at: number, entry: AuditEntry) => audited(entry, run('UPDATE staff_access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', at, id))
+/** A use of the token recorded with its audit entry. */
 export const useAccessToken = (id: string, at: number, entry: AuditEntry) => audited(entry, run('UPDATE staff_access_tokens SET last_used_at = ? WHERE id = ?', at, id))
 
 /** The statement revoking the account's tokens still live at `at` (the audit entry's time: the store reads no clock). */
