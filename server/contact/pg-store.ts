@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { createPgStaffStore } from '../staff/pg-store'
+import { createStaffStore } from '../staff/store'
 import { createInboxStore } from '../inbox/inbox-store'
 import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../outbox/work'
 import { PG_DIALECT } from '../inbox/pg-store'
@@ -91,7 +91,7 @@ export async function openPgStore(url: string, { poolSize = 10, onIdleError }: P
 
   return {
     engine: 'postgres',
-    staff: createPgStaffStore(pool),
+    staff: createStaffStore(runner),
     inbox: createInboxStore(runner, PG_DIALECT),
     editor: createPgEditorStore(pool),
     async insert(input) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createSqliteStaffStore } from '../staff/sqlite-store'
+import { createStaffStore } from '../staff/store'
 import { ENQUEUE_SQL, inquiryMailKey, inquiryMails, mailFailed, mailSent, toClaimed } from '../outbox/work'
 import { createInboxStore } from '../inbox/inbox-store'
 import { SQLITE_DIALECT } from '../inbox/sqlite-store'
@@ -78,7 +78,7 @@ export function createSqliteStore(db: Db): InquiryStore {
 
   return {
     engine: 'sqlite',
-    staff: createSqliteStaffStore(db),
+    staff: createStaffStore(runner),
     inbox: createInboxStore(runner, SQLITE_DIALECT),
     editor: createSqliteEditorStore(db, runner),
     async insert(input) {

@@ -6,7 +6,7 @@ import type { AuditEntry } from '../db/audit'
 
 export type { AuditEntry, AuditOutcome } from '../db/audit'
 
-/** An audit row as read: its entry, and how many entries it counts (1, or more in a row of repeats: store-rows.ts, foldWindow). */
+/** An audit row as read: its entry, and how many entries it counts (1, or more in a row of repeats: server/db/audit.ts, foldWindow). */
 export interface AuditRecord extends AuditEntry {
   repeats: number
 }

@@ -106,7 +106,7 @@ export const PASSKEY_CHALLENGES_TABLE = `
 /**
  * Migration 8: audit rows that stand for several entries. A refusal or failure with no account (anyone can
  * cause as many as they like) is counted in its address's row of the same action and outcome for the hour
- * (`fold_window`: the hour's first millisecond; store-rows.ts, foldWindow) instead of a row of its own:
+ * (`fold_window`: the hour's first millisecond; server/db/audit.ts, foldWindow) instead of a row of its own:
  * `repeats` says how many. The unique index is what makes the count atomic on either engine (an insert
  * that meets the hour's row adds one to it). Rows written before it have no window: one entry each.
  */

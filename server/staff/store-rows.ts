@@ -1,13 +1,13 @@
-import { AUDIT_INSERT } from '../db/audit'
-import type { AccessToken, Account, AuditEntry, AuditQuery, AuditRecord, EnrolmentLink, Passkey, PasswordFactor, Session } from './types'
+import { all, get, type Row, type Statement, type Work } from '../db/sql'
+import { audit, type AuditEntry } from '../db/audit'
+import type { AccessToken, Account, AuditRecord, EnrolmentLink, Passkey, PasswordFactor, Session } from './types'
 
 /**
- * What the two staff stores (sqlite-store.ts, pg-store.ts) share: the stored rows as records (the
- * same column names in both engines; PostgreSQL gives BIGINT columns as strings, hence Number) and
- * the errors a write can end with.
+ * What the staff store's units of work (store-*.ts, run by store.ts) share: the stored rows as records
+ * (the same column names in both engines; PostgreSQL gives BIGINT columns as strings, hence Number),
+ * the steps every topic takes (a row or null, the rows, a change with its audit entry) and the errors
+ * a write can end with.
  */
-
-export type Row = Record<string, any>
 
 const num = (v: unknown) => Number(v)
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v))
@@ -82,33 +82,28 @@ export const toAuditRecord = (r: Row): AuditRecord => ({
   repeats: num(r.repeats),
 })
 
-/** The one insert of an audit entry (server/db/audit.ts), with `placeholder(n)` spelling the n-th parameter. */
-export const auditInsert = (placeholder: (n: number) => string): string => AUDIT_INSERT.replace(/\?/g, ((n) => () => placeholder(++n))(0))
-
-/**
- * listAudit's query as SQL, newest first: `placeholder(n)` spells the n-th parameter (`?` or `$n`).
- * The limit is the last parameter (null: no limit; SQLite spells that -1).
- */
-export function auditSelect({ accountId, action, since, until, limit }: AuditQuery, placeholder: (n: number) => string, noLimit: number | null): { sql: string; args: unknown[] } {
-  const where: string[] = []
-  const args: unknown[] = []
-  for (const [column, op, value] of [['account_id', '=', accountId], ['action', '=', action], ['at', '>=', since], ['at', '<=', until]] as const) {
-    if (value === undefined) continue
-    args.push(value)
-    where.push(`${column} ${op} ${placeholder(args.length)}`)
-  }
-  args.push(limit ?? noLimit)
-  return { sql: `SELECT * FROM staff_audit ${where.length ? `WHERE ${where.join(' AND ')} ` : ''}ORDER BY at DESC, seq DESC LIMIT ${placeholder(args.length)}`, args }
+/** The row a query finds, as `to` makes it, or null. */
+export function* one<T>(to: (r: Row) => T, sql: string, ...args: unknown[]): Work<T | null> {
+  const r: Row | undefined = yield get(sql, ...args)
+  return r ? to(r) : null
 }
 
-/** The columns of updateAccount's change, in the order written (never anything else: no injection through keys). */
-export const ACCOUNT_CHANGE_COLUMNS = { name: 'name', role: 'role', locale: 'locale', disabled: 'disabled' } as const
+/** The rows a query finds, as `to` makes them. */
+export function* many<T>(to: (r: Row) => T, sql: string, ...args: unknown[]): Work<T[]> {
+  const rows: Row[] = yield all(sql, ...args)
+  return rows.map(to)
+}
 
-/** updateAccount's change as [column, value] pairs, booleans as 0/1 (both engines store INTEGER). */
-export function accountChange(change: Partial<Record<keyof typeof ACCOUNT_CHANGE_COLUMNS, unknown>>): [string, unknown][] {
-  return (Object.keys(ACCOUNT_CHANGE_COLUMNS) as (keyof typeof ACCOUNT_CHANGE_COLUMNS)[])
-    .filter((key) => change[key] !== undefined)
-    .map((key) => [ACCOUNT_CHANGE_COLUMNS[key], typeof change[key] === 'boolean' ? (change[key] ? 1 : 0) : change[key]])
+/** A change (a `run` statement) on its own: the rows it changed. */
+export function* changes(change: Statement): Work<number> {
+  return yield change
+}
+
+/** A change (a `run` statement) and the audit entry that records it, in the same transaction: the rows it changed. */
+export function* audited(entry: AuditEntry, change: Statement): Work<number> {
+  const changed = yield* changes(change)
+  yield* audit(entry)
+  return changed
 }
 
 /**

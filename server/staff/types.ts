@@ -1,5 +1,4 @@
 import type { AuditEntry, AuditQuery, AuditRecord } from './audit-types'
-import type { PasskeyChallengeStore } from './challenge-store'
 import { STAFF_ROLES, type StaffRole } from '../../shared/admin/roles'
 
 /**
@@ -109,7 +108,7 @@ export type { AuditEntry, AuditOutcome, AuditQuery, AuditRecord } from './audit-
  * (`audit` argument). There is no method that updates or deletes an audit entry, except the
  * retention purge of entries older than the retention period; a row of repeats only counts up.
  */
-export interface StaffStore extends PasskeyChallengeStore {
+export interface StaffStore {
   // Accounts
   addAccount(account: Account, audit: AuditEntry): Promise<void>
   findAccount(id: string): Promise<Account | null>
@@ -139,6 +138,10 @@ export interface StaffStore extends PasskeyChallengeStore {
   unusedRecoveryCodeHashes(accountId: string): Promise<string[]>
   /** Removes every factor of the account (lost factor: `enrol`), ends its sessions, revokes its access tokens, in one transaction. */
   resetFactors(accountId: string, audit: AuditEntry): Promise<void>
+  /** Records a passkey challenge as answered (atomically, across replicas): false when it was answered already. `expiresAt`: when its token can no longer be opened. */
+  useChallenge(challenge: string, expiresAt: number): Promise<boolean>
+  /** Deletes the challenges whose token expired before `before`; returns how many. */
+  purgeChallenges(before: number): Promise<number>
 
   // Enrolment links
   addEnrolmentLink(link: EnrolmentLink, audit: AuditEntry): Promise<void>
@@ -172,7 +175,7 @@ export interface StaffStore extends PasskeyChallengeStore {
   useAccessToken(id: string, at: number, audit: AuditEntry): Promise<void>
 
   // Audit log
-  /** Appends an entry (a view, a refused request); a refusal or failure of no account adds one to its address's row of the hour instead (store-rows.ts, foldWindow). */
+  /** Appends an entry (a view, a refused request); a refusal or failure of no account adds one to its address's row of the hour instead (server/db/audit.ts, foldWindow). */
   audit(entry: AuditEntry): Promise<void>
   /** Newest first. */
   listAudit(query: AuditQuery): Promise<AuditRecord[]>
