@@ -1,3 +1,7 @@
+/**
+ * The outbox's worker: claims due rows, sends each as its kind's registration says (server/mail-kinds.ts
+ * lists them), and records the outcome with back-off; the same loop on every replica.
+ */
 import type { FastifyBaseLogger } from 'fastify'
 import type { StoreHealth } from '../db/health'
 import type { ClaimedOutboxMail, KindRegistration, MailTransport, OutboxStore } from './types'
@@ -18,7 +22,7 @@ export interface OutboxOptions {
    * never sent twice while its replica lives; after a replica's death its mail waits this long.
    */
   leaseMs: number
-  /** A kind delivered by webhook not answered this long after it was posted has failed (well below leaseMs). */
+  /** A webhook (a kind delivered by an HTTP POST) not answered this long after it was posted has failed (well below leaseMs). */
   webhookTimeoutMs: number
 }
 
