@@ -61,7 +61,7 @@ export function createMetrics() {
     ['hit', 'miss'] as const,
   )
   const inquiries = countedBy('site_inquiries_received_total', 'Inquiries stored (resends of the same submission are not counted), by way in: form or api.', 'via', ['form', 'api'])
-  const mailFailures = countedBy('site_mail_send_failures_total', 'Failed attempts to send a mail or a webhook of the outbox, by kind (staff, auto-reply, reply, digest, webhook).', 'kind', OUTBOX_KINDS)
+  const mailFailures = countedBy<string>('site_mail_send_failures_total', 'Failed attempts to send a mail or a webhook of the outbox, by kind (staff, auto-reply, reply, digest, webhook).', 'kind', OUTBOX_KINDS)
   const autoRepliesWithheld = countedBy(
     'site_autoreplies_withheld_total',
     "Inquiries stored without their auto-reply, by the limit reached: recipient (the address's daily cap) or site (the hourly limit of all auto-replies).",

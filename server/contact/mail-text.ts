@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, perLocale, type Locale } from '../../shared/i18n/locale
 import { createTranslator, type MessageNode, type MessageTree, type Translate } from '../../shared/i18n/messages'
 import { CONTROL_RUNS, formatDay, printable } from '../../shared/validation'
 import { catalog } from '../i18n/catalog'
+import type { MailMessage } from '../outbox/types'
 import type { Inquiry, MailKind } from './store'
 
 /** Mail texts: the `mail` group of locales/{ja,en}/mail.json (server only), plus field labels from `units`. */
@@ -24,14 +25,6 @@ export function translator(locale: Locale): Translate {
 /** What goes into a mail header from a visitor: one line, no control characters, bounded. */
 export function headerText(text: string): string {
   return text.replace(CONTROL_RUNS, ' ').trim().slice(0, 100)
-}
-
-export interface MailMessage {
-  to: string | { name: string; address: string }
-  replyTo?: string | { name: string; address: string }
-  subject: string
-  text: string
-  headers: Record<string, string>
 }
 
 /**

@@ -3,9 +3,9 @@ import type { Locale } from '../../shared/i18n/locales'
 import type { ContactValues } from '../../shared/pages/contact/values'
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
 import type { StaffStore } from '../staff/types'
-import type { ClaimedOutboxMail, InboxStore } from '../inbox/types'
+import type { InboxStore } from '../inbox/types'
 import type { EditorStore } from '../editor/types'
-import type { MailFailure } from '../outbox/work'
+import type { ClaimedOutboxMail, MailFailure } from '../outbox/types'
 import { replyKey } from './auto-reply'
 
 export type MailKind = 'staff' | 'auto-reply'
@@ -123,11 +123,7 @@ export function inquiryColumns(input: NewInquiry, id: string) {
   }
 }
 
-/**
- * One mail of the outbox, claimed by one worker until its lease ends: any kind (server/inbox/types.ts
- * OUTBOX_KINDS), its inquiry (null for a digest), its payload (reply, digest). The outcome is written
- * only while the claim is still this one.
- */
+/** One mail of the outbox, claimed by one worker until its lease ends (server/outbox/types.ts). */
 export type ClaimedMail = ClaimedOutboxMail
 
 export interface ListOptions {

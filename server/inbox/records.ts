@@ -108,19 +108,3 @@ export interface InboxStats {
   medianFirstReplyMs: number | null
   replied: number
 }
-
-/**
- * The inquiry store's outbox widened (migration 5): InquiryStore.claimMail returns this (kind any of
- * OUTBOX_KINDS, inquiryId null for a digest); NewInquiry takes `webhook: true` to queue the 'webhook'
- * row with the inquiry; mailSent/mailFailed (giving up) write a 'mail' event for an inquiry's mail.
- */
-/** A claimed outbox row: ClaimedMail (contact/store.ts) widened to every kind, with its payload. */
-export interface ClaimedOutboxMail {
-  seq: number
-  inquiryId: string | null
-  kind: OutboxKind
-  attempts: number
-  claim: string
-  /** JSON text: reply { to, replyTo, subject, body }, digest { to, subject, text }; null for the others. */
-  payload: string | null
-}

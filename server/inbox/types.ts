@@ -14,7 +14,7 @@
 import type { Locale } from '../../shared/i18n/locales'
 import type { InquiryStatus } from '../../shared/admin/inquiry-states'
 import type { AuditEntry, Role } from '../staff/types'
-import type { ClaimedOutboxMail, ExportedInquiry, InboxPage, InboxRow, InboxStats, InquiryDetail, NewReply, TriageChange } from './records'
+import type { ExportedInquiry, InboxPage, InboxRow, InboxStats, InquiryDetail, NewReply, TriageChange } from './records'
 
 export type * from './records'
 export { INQUIRY_STATUSES, OUTBOX_KINDS, type InquiryStatus, type OutboxKind, type OutboxStatus } from '../../shared/admin/inquiry-states'

@@ -5,16 +5,16 @@
  */
 import type { NewInquiry } from '../contact/store'
 import { run, type Work } from '../db/sql'
-import type { ClaimedOutboxMail, OutboxKind } from '../inbox/types'
 import { event } from '../inbox/write'
+import type { ClaimedOutboxMail, MailFailure } from './types'
 
 /** The mails queued with a new inquiry: the staff mail, the auto-reply unless withheld, the webhook when asked. */
-export function inquiryMails(input: Pick<NewInquiry, 'webhook'>, autoReply: boolean): OutboxKind[] {
+export function inquiryMails(input: Pick<NewInquiry, 'webhook'>, autoReply: boolean): string[] {
   return ['staff', ...(autoReply ? (['auto-reply'] as const) : []), ...(input.webhook ? (['webhook'] as const) : [])]
 }
 
 /** Its one-per-inquiry key: '<kind>:<inquiry id>'. */
-export const inquiryMailKey = (kind: OutboxKind, inquiryId: string) => `${kind}:${inquiryId}`
+export const inquiryMailKey = (kind: string, inquiryId: string) => `${kind}:${inquiryId}`
 
 export const ENQUEUE_SQL = 'INSERT INTO outbox (inquiry_id, kind, next_attempt_at, queued_at, dedupe_key) VALUES (?, ?, ?, ?, ?)'
 
@@ -29,14 +29,6 @@ export function* mailSent(mail: ClaimedOutboxMail, sentAt: Date): Work<boolean> 
   if (changed !== 1) return false
   if (mail.inquiryId) yield* event(mail.inquiryId, sentAt.getTime(), null, 'mail', { outboxSeq: mail.seq, kind: mail.kind, outcome: 'sent', attempts: mail.attempts + 1 })
   return true
-}
-
-export interface MailFailure {
-  giveUp: boolean
-  nextAttemptAt: number
-  error: string
-  /** When the attempt failed (the worker's clock), for the 'mail' event of a mail given up on; else nextAttemptAt. */
-  at?: number
 }
 
 /** A failed attempt, under its claim: pending again, or failed for good (then an inquiry's mail gets its event). */

@@ -1,10 +1,12 @@
+/**
+ * The outbox's worker: claims due rows, sends each as its kind's registration says (server/mail-kinds.ts
+ * lists them), and records the outcome with back-off; the same loop on every replica.
+ */
 import type { FastifyBaseLogger } from 'fastify'
-import { sendOutboxRow, type SendDeps } from './send'
-import type { ClaimedOutboxMail, OutboxKind } from '../inbox/types'
 import type { StoreHealth } from '../db/health'
-import type { InquiryStore } from '../contact/store'
+import type { ClaimedOutboxMail, KindRegistration, MailTransport, OutboxStore } from './types'
 
-export type { MailTransport } from './send'
+export type { MailTransport } from './types'
 
 export interface OutboxOptions {
   /** How often due mails are looked for (a new inquiry also wakes the worker at once). */
@@ -20,7 +22,7 @@ export interface OutboxOptions {
    * never sent twice while its replica lives; after a replica's death its mail waits this long.
    */
   leaseMs: number
-  /** A webhook not answered this long after it was posted has failed (well below leaseMs). */
+  /** A webhook (a kind delivered by an HTTP POST) not answered this long after it was posted has failed (well below leaseMs). */
   webhookTimeoutMs: number
 }
 
@@ -39,22 +41,39 @@ export function maskEmailAddresses(text: string): string {
   return text.replace(/[^\s<>@]+@[^\s<>@]+/g, '[email]')
 }
 
-interface Deps extends Omit<SendDeps, 'webhookTimeoutMs'> {
-  store: InquiryStore
+interface Deps {
+  store: OutboxStore
   health: StoreHealth
+  transport: MailTransport
+  /** MAIL_FROM: the sender of every mail. */
+  from: string
+  /** Every kind the worker sends (server/mail-kinds.ts); a row of any other kind is left pending. */
+  kinds: readonly KindRegistration[]
   log: FastifyBaseLogger
   options: OutboxOptions
   /** Called for every failed attempt to send (the metrics count them). */
-  onMailFailed?: ((kind: OutboxKind) => void) | undefined
+  onMailFailed?: ((kind: string) => void) | undefined
+}
+
+/** The registrations by name; two of one name are a mistake of the registry, refused at start. */
+function kindsByName(kinds: readonly KindRegistration[]): Map<string, KindRegistration> {
+  const byName = new Map<string, KindRegistration>()
+  for (const kind of kinds) {
+    if (byName.has(kind.name)) throw new Error(`outbox kind '${kind.name}' is registered twice`)
+    byName.set(kind.name, kind)
+  }
+  return byName
 }
 
 const isUnavailable = (err: unknown) => (err as { code?: string }).code === 'SITE_STORE_UNAVAILABLE'
 
 /**
- * The outbox worker: mail (the staff mail, the auto-reply, staff replies, digests) and webhooks
- * (server/inbox/outbox-send.ts composes and sends each kind). Rows are written with the inquiry,
- * the reply or the digest (same transaction); this loop claims the due ones one at a time, sends each outside any request and records the outcome, so
- * a failing SMTP server never slows or fails a visitor, and pending mail survives restarts.
+ * The outbox worker: mail (the staff mail, the auto-reply, staff replies, digests) and webhooks, each
+ * kind composed as its area registered it (server/mail-kinds.ts). Rows are written with the inquiry,
+ * the reply or the digest (same transaction); this loop claims the due ones one at a time, sends each
+ * outside any request and records the outcome, so a failing SMTP server never slows or fails a
+ * visitor, and pending mail survives restarts. A row of a kind with no registration is never sent nor
+ * counted as an attempt: its claim is left to expire, so it stays pending (logged once per kind).
  * Every replica runs it: a claim (store.claimMail) gives a mail to one worker for leaseMs.
  * Delivery is at least once: a replica that dies (or loses the database) between the SMTP
  * server's accept and the status write leaves the claim to expire, and the mail is sent again
@@ -62,6 +81,8 @@ const isUnavailable = (err: unknown) => (err as { code?: string }).code === 'SIT
  */
 export function createOutbox(deps: Deps) {
   const { store, health, options, log } = deps
+  const kinds = kindsByName(deps.kinds)
+  const unknownLogged = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | null = null
   let stopped = false
@@ -80,11 +101,22 @@ export function createOutbox(deps: Deps) {
     }
   }
 
+  /** Composes and delivers one row as its kind says; rejects with the reason it failed. */
+  async function send(mail: ClaimedOutboxMail, kind: KindRegistration): Promise<void> {
+    if (kind.delivery === 'webhook') return kind.post(mail, options.webhookTimeoutMs)
+    await deps.transport.sendMail({ ...(await kind.compose(mail)), from: deps.from, textEncoding: 'base64' })
+  }
+
   async function deliver(mail: ClaimedOutboxMail, claimedAt: number): Promise<void> {
+    const kind = kinds.get(mail.kind)
+    if (!kind) {
+      if (!unknownLogged.has(mail.kind)) log.error({ mail: mail.kind, seq: mail.seq }, 'outbox row of a kind with no registration: left pending')
+      unknownLogged.add(mail.kind)
+      return // no outcome written: the claim expires and the row stays pending, its attempts unchanged
+    }
     const attempts = mail.attempts + 1
-    const what = mail.kind === 'webhook' ? 'webhook' : 'mail'
     try {
-      await sendOutboxRow(mail, { ...deps, webhookTimeoutMs: options.webhookTimeoutMs })
+      await send(mail, kind)
     } catch (err) {
       if (isUnavailable(err)) throw err // not the mail's fault: its claim expires and it is tried again
       const giveUp = attempts >= options.maxAttempts
@@ -93,12 +125,12 @@ export function createOutbox(deps: Deps) {
       await store.mailFailed(mail, { giveUp, nextAttemptAt: next, error: reason.slice(0, 500), at: Date.now() })
       deps.onMailFailed?.(mail.kind)
       const entry = { inquiryId: mail.inquiryId, mail: mail.kind, attempts, reason, ...(giveUp ? {} : { retryAt: new Date(next).toISOString() }) }
-      if (giveUp) log.error(entry, `${what} failed, giving up`)
-      else log.warn(entry, `${what} failed, will retry`)
+      if (giveUp) log.error(entry, `${kind.delivery} failed, giving up`)
+      else log.warn(entry, `${kind.delivery} failed, will retry`)
       return
     }
     await recordSent(mail, claimedAt)
-    log.info({ inquiryId: mail.inquiryId, mail: mail.kind, attempts }, `${what} sent`)
+    log.info({ inquiryId: mail.inquiryId, mail: mail.kind, attempts }, `${kind.delivery} sent`)
   }
 
   async function drain(): Promise<void> {

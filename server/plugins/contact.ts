@@ -6,6 +6,7 @@ import type { Config } from '../config'
 import { createStoreHealth, type StoreHealth } from '../db/health'
 import { openStore } from '../contact/open-store'
 import { createRateLimitStore } from '../contact/rate-limit'
+import { mailKinds } from '../mail-kinds'
 import { createOutbox, DEFAULT_OUTBOX, type MailTransport, type Outbox, type OutboxOptions } from '../outbox/worker'
 import contactApiRoutes from '../contact/routes-api'
 import { resolveFormSecret } from '../contact/secret'
@@ -47,9 +48,10 @@ interface ContactPluginOptions {
 }
 
 /**
- * Inquiries: the store (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL), the mail outbox worker and the JSON
- * API, with one rate-limit budget per client for all contact POSTs; the contact page's own form (served by the
- * page pipeline, plugins/pages.ts) gets the service and that budget as app.contactForm.
+ * Inquiries: the store (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL), the outbox worker (sending every
+ * kind of server/mail-kinds.ts) and the JSON API, with one rate-limit budget per client for all contact POSTs;
+ * the contact page's own form (served by the page pipeline, plugins/pages.ts) gets the service and that budget
+ * as app.contactForm.
  */
 export default fp<ContactPluginOptions>(
   async (app, { config, deps = {} }) => {
@@ -67,7 +69,7 @@ export default fp<ContactPluginOptions>(
       const log = app.log.child({ component: 'outbox' })
       const site = (l: Locale) => app.contentHolder.current.content.site(l)
       const options = { ...DEFAULT_OUTBOX, leaseMs: contact.outboxLeaseMs, ...deps.outbox }
-      outbox = createOutbox({ store, health, transport, from: contact.from, staffTo: contact.to, site, siteUrl: config.siteUrl, webhook: config.inbox.webhook, log, options, onMailFailed: app.metrics?.mailFailed })
+      outbox = createOutbox({ store, health, transport, from: contact.from, kinds: mailKinds({ config, store, site }), log, options, onMailFailed: app.metrics?.mailFailed })
     } else {
       app.log.info('SMTP_URL is not set: inquiries are stored, mail waits in the outbox')
     }

@@ -4,7 +4,7 @@
 // a subject with CR/LF, too long a subject or body is refused (localised 422), a body of 20,000 kanji is
 // not too large a request; a failed mail is shown with its error (inert) and can be made pending again.
 import t from 'tap'
-import type { ClaimedOutboxMail } from '../../../server/inbox/types'
+import type { ClaimedOutboxMail } from '../../../server/outbox/types'
 import { clock } from '../staff/web-helper'
 import { addInquiry, inboxApp, mailOutcome, openInquiry, postInquiry, rendered, staffMember, stateOf, textOf } from './detail-helper'
 
