@@ -110,11 +110,10 @@ export interface InboxStats {
 }
 
 /**
- * The inquiry store's outbox widened (migration 5): InquiryStore.claimMail returns this (kind any of
- * OUTBOX_KINDS, inquiryId null for a digest); NewInquiry takes `webhook: true` to queue the 'webhook'
- * row with the inquiry; mailSent/mailFailed (giving up) write a 'mail' event for an inquiry's mail.
+ * A claimed outbox row, any of OUTBOX_KINDS (migration 5), with its payload; inquiryId null for a digest.
+ * OutboxStore.claimMail (server/outbox/types.ts) returns it; mailSent/mailFailed (giving up) write a
+ * 'mail' event for an inquiry's mail.
  */
-/** A claimed outbox row: ClaimedMail (contact/store.ts) widened to every kind, with its payload. */
 export interface ClaimedOutboxMail {
   seq: number
   inquiryId: string | null

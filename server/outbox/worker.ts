@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { sendOutboxRow, type SendDeps } from './send'
 import type { ClaimedOutboxMail, OutboxKind } from '../inbox/types'
 import type { StoreHealth } from '../db/health'
-import type { InquiryStore } from '../contact/store'
+import type { OutboxStore } from './types'
 
 export type { MailTransport } from './send'
 
@@ -40,7 +40,8 @@ export function maskEmailAddresses(text: string): string {
 }
 
 interface Deps extends Omit<SendDeps, 'webhookTimeoutMs'> {
-  store: InquiryStore
+  /** The outbox's rows, and the inquiries its mails are composed from. */
+  store: OutboxStore & SendDeps['store']
   health: StoreHealth
   log: FastifyBaseLogger
   options: OutboxOptions
