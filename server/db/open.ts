@@ -8,7 +8,6 @@
  */
 import pg from 'pg'
 import { ConfigError } from '../config'
-import type { ModeFixLog } from '../contact/private-files'
 import type { Migration } from './migration'
 import { migratePg, pgRunner, unavailable } from './pg'
 import type { Runner } from './sql'
@@ -99,7 +98,7 @@ export async function openPgDatabase(url: string, migrations: readonly Migration
 export async function openSiteDatabase(settings: DatabaseSettings, migrations: readonly Migration[], options: OpenOptions = {}): Promise<SiteDatabase> {
   if (settings.databaseUrl) return openPgDatabase(settings.databaseUrl, migrations, options)
   const { log } = options
-  const modes: ModeFixLog | undefined = log && ((fixes) => void (fixes.length && log.warn({ fixes }, 'DATA_DIR was readable by others: modes narrowed to 0700/0600')))
+  const modes = log && ((fixes: readonly unknown[]) => void (fixes.length && log.warn({ fixes }, 'DATA_DIR was readable by others: modes narrowed to 0700/0600')))
   const db = options.create ? openSqlite(settings.dataDir, migrations, modes ? { log: modes } : {}) : openServerSqlite(settings.dataDir, migrations)
   return sqliteDatabase(db)
 }
