@@ -17,7 +17,7 @@ import { arg, startBuiltServer } from './built-server.mjs'
 import { freePort, startPostgres } from '../scripts/engines.mjs'
 
 register()
-const { openPgStore } = await import('../server/contact/pg-store.ts')
+const { pgStores } = await import('../test/server/stores.ts')
 const { hashPassword } = await import('../server/staff/password.ts')
 const { newTotpSecret } = await import('../server/staff/totp.ts')
 const { newRecoveryCodes } = await import('../server/staff/recovery-codes.ts')
@@ -52,7 +52,7 @@ const stateOf = (html) => JSON.parse(/<script type="application\/json" id="__sta
 
 /** An editor with a password and authenticator factor, made in the shared database (as enrolment leaves one). */
 async function addEditor() {
-  const store = await openPgStore(postgres.url, { poolSize: 1 })
+  const store = await pgStores(postgres.url, { poolSize: 1 })
   const account = { id: randomUUID(), email: 'bench-editor@example.test', name: 'Bench Editor', role: 'editor', locale: 'en', disabled: false, createdAt: Date.now() }
   const audit = (action) => ({ at: Date.now(), accountId: null, address: 'cli', action, target: `account:${account.id}`, outcome: 'ok' })
   await store.staff.addAccount(account, audit('account.add'))

@@ -14,11 +14,11 @@ import { startPostgres } from '../scripts/engines.mjs'
 
 register()
 const { openDatabase } = await import('../server/database.ts')
-const { createSqliteStore } = await import('../server/contact/sqlite-store.ts')
-const { openPgStore } = await import('../server/contact/pg-store.ts')
+const { pgStores, sqliteStores } = await import('../test/server/stores.ts')
 const { fillSqlite, fillPg } = await import('../test/server/inbox/fill.ts')
 const { listStatements } = await import('../server/inbox/read.ts')
-const { PG_DIALECT, pgText } = await import('../server/inbox/pg-store.ts')
+const { PG_DIALECT } = await import('../server/inbox/pg-store.ts')
+const { pgText } = await import('../server/db/pg.ts')
 
 const total = Number(arg('inquiries', '100000'))
 const runs = Number(arg('runs', '200'))
@@ -73,7 +73,7 @@ if (which.includes('sqlite')) {
       for (let n = 0; n < total; n += 10_000) fillSqlite(db, n, Math.min(total, n + 10_000))
       db.exec('ANALYZE')
     })
-    const store = createSqliteStore(db)
+    const store = sqliteStores(db)
     if (plans) for (const [label, filter, page] of QUERIES) {
       const { rows } = listStatements((await import('../server/inbox/sqlite-store.ts')).SQLITE_DIALECT, filter, { page, pageSize: 50 })
       console.log(`${label}:\n  ${db.prepare(`EXPLAIN QUERY PLAN ${rows.sql}`).all(...rows.args).map((r) => r.detail).join('\n  ')}`)
@@ -88,7 +88,7 @@ if (which.includes('sqlite')) {
 if (which.includes('postgres')) {
   const server = await startPostgres()
   try {
-    const store = await openPgStore(server.url, { poolSize: 4 })
+    const store = await pgStores(server.url, { poolSize: 4 })
     const pool = new pg.Pool({ connectionString: server.url, max: 1 })
     // Bulk loading: the GIN index built once after the rows, as one would restore a dump.
     await pool.query('DROP INDEX inquiry_search_tokens')

@@ -22,6 +22,8 @@ import payloadPlugin from './plugins/payload'
 import errorsPlugin from './plugins/errors'
 import renderPlugin from './plugins/render'
 import contactPlugin, { type ContactDeps } from './plugins/contact'
+import dbPlugin from './plugins/db'
+import storesPlugin from './plugins/stores'
 import pagesPlugin from './plugins/pages'
 import staffPlugin, { type StaffDeps } from './plugins/staff'
 import inboxJobsPlugin, { type InboxJobsDeps } from './plugins/inbox-jobs'
@@ -148,8 +150,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(renderPlugin, { config, makeRenderer })
   await app.register(payloadPlugin, { config, manifest })
   await app.register(localePlugin, { config, manifest })
+  // The site's database (opened once, closed last) and the stores of the areas that are not the contact form's.
+  await app.register(dbPlugin, { config })
+  await app.register(storesPlugin)
   await app.register(contactPlugin, { config, deps: deps.contact })
-  // The staff area (/admin): its own routes, renderer, sessions and headers, on the inquiry database's staff store.
+  // The staff area (/admin): its own routes, renderer, sessions and headers, on the staff store (plugins/stores.ts).
   await app.register(staffPlugin, { config, manifest, deps: deps.staff })
   // The content editor's preview: the public renderer drawing content not served yet (drafts, the form as typed).
   await app.register(contentPreviewPlugin, { config, makeRenderer, now: deps.staff?.now })

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from './config'
 import { loadDotEnv } from './env-file'
-import { DB_FILE, openDatabase } from './database'
-import { openPgStore } from './contact/pg-store'
-import { createSqliteStore } from './contact/sqlite-store'
+import { DB_FILE } from './db/sqlite'
+import { openSiteDatabase } from './db/open'
+import { createEditorStore, editorDialectOf } from './editor/editor-store'
+import { MIGRATIONS } from './migrations'
 import { exportContent, importContent } from './editor/files-transfer'
 import { ContentRefused, type EditorStore } from './editor/types'
 
@@ -35,8 +36,8 @@ function fail(message: string): never {
  */
 async function openEditorStore(dataDir: string, databaseUrl: string): Promise<{ store: EditorStore; close: () => Promise<void> } | null> {
   if (!databaseUrl && !existsSync(join(dataDir, DB_FILE))) return null
-  const inquiries = databaseUrl ? await openPgStore(databaseUrl) : createSqliteStore(openDatabase(dataDir))
-  return { store: inquiries.editor, close: () => inquiries.close() }
+  const database = await openSiteDatabase({ dataDir, databaseUrl }, MIGRATIONS)
+  return { store: createEditorStore(database.runner, editorDialectOf(database.engine)), close: () => database.close() }
 }
 
 async function main(argv: string[]): Promise<number> {

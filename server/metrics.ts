@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import type { InquiryStore } from './contact/store'
+import type { OutboxStore } from './outbox/types'
 import type { AutoReplyWithheld } from './contact/store'
 import { OUTBOX_KINDS } from './inbox/types'
 
@@ -117,7 +117,7 @@ export function createMetrics() {
      * so a scrape costs the same however many mails were ever sent (with several replicas, each
      * reports the one shared queue).
      */
-    watchOutbox(store: InquiryStore): void {
+    watchOutbox(store: OutboxStore): void {
       outboxCounts = () => store.outboxCounts()
     },
   }

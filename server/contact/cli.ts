@@ -2,13 +2,16 @@ import { loadConfig } from '../config'
 import { loadDotEnv } from '../env-file'
 import { pidFilePath, processState, readPidFile } from '../pid-file'
 import { backupDatabase, heldBy, heldText } from './backup'
-import { DB_FILE, openServerDatabase } from '../database'
+import { DB_FILE, type Db } from '../db/sqlite'
+import { openSiteDatabase } from '../db/open'
+import { dialectOf } from '../inbox/dialect'
+import { MIGRATIONS } from '../migrations'
+import { createOutboxStore } from '../outbox/store'
 import { sinceInstant, toCsv, toJson, toListing } from './export'
 import { importSqlite, openSqliteSource } from './import-sqlite'
-import { openPgStore } from './pg-store'
+import { createInquiryStore } from './inquiry-store'
 import { writeFileAtomic } from './private-files'
 import { resolve } from 'node:path'
-import { createSqliteStore } from './sqlite-store'
 
 const USAGE = `usage:
   npm run inquiries -- list [--limit N]                 latest inquiries with their mail status (times in Japan time, JST)
@@ -103,9 +106,8 @@ async function main(args: string[]): Promise<void> {
   const { dataDir, databaseUrl, port } = loadConfig(process.env, { server: false })
   if (command === 'import-sqlite') return importCommand(option(args, '--from'), databaseUrl)
   if (command === 'backup' && databaseUrl) fail('backup: the inquiries are in PostgreSQL (DATABASE_URL): back them up with pg_dump, e.g. pg_dump --format=custom "$DATABASE_URL" > inquiries.dump')
-  // SQLite's database is opened here for `backup`, which copies the file itself.
-  const db = databaseUrl ? null : openServerDatabase(dataDir)
-  const store = db ? createSqliteStore(db) : await openPgStore(databaseUrl)
+  const database = await openSiteDatabase({ dataDir, databaseUrl }, MIGRATIONS)
+  const store = createInquiryStore(database.runner, dialectOf(database.engine))
   try {
     if (command === 'list') {
       const limit = Number(option(args, '--limit') ?? 50)
@@ -127,19 +129,21 @@ async function main(args: string[]): Promise<void> {
     } else if (command === 'backup') {
       // A file only: a database copy is not for a terminal, and stdout cannot be written atomically.
       if (!out) fail('backup: --out FILE is required')
-      const held = heldBy(db!)
+      // SQLite's own file: a backup with DATABASE_URL was refused above.
+      const db = database.handle as Db
+      const held = heldBy(db)
       if (held.inquiries + held.accounts + held.revisions === 0 && !args.includes('--allow-empty')) {
         throw new Error(`backup refused: ${resolve(dataDir, DB_FILE)} holds no inquiries, staff accounts or content revisions, so it is not the site's database (is DATA_DIR the server's?). Nothing was written; --allow-empty backs up an empty database.`)
       }
-      const result = await backupDatabase(db!, out)
+      const result = await backupDatabase(db, out)
       process.stdout.write(`backup of ${heldText(result.held)} written to ${result.file} (${result.bytes} bytes, integrity ok)\n`)
       process.stdout.write(serverLine(dataDir, port))
     } else {
-      const changed = await store.retryFailed(Date.now())
+      const changed = await createOutboxStore(database.runner).retryFailed(Date.now())
       process.stdout.write(`${changed} mail(s) queued again; the running server sends them within a few seconds\n`)
     }
   } finally {
-    await store.close()
+    await database.close()
   }
 }
 

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3'
 import { existsSync } from 'node:fs'
-import pg from 'pg'
+import type pg from 'pg'
 import { MIGRATIONS, schemaVersion, type Db } from '../database'
-import { openPgStore } from './pg-store'
+import { openPgDatabase } from '../db/open'
 import { copyInbox, indexCopied, readInbox } from '../inbox/import-inbox'
 import type { Row } from './store'
 
@@ -52,7 +52,7 @@ export function openSqliteSource(file: string): Db {
 
 /**
  * Copies every inquiry and mail of a SQLite database into PostgreSQL (migrated first with
- * openPgStore), for the move from one replica to several. Read in one SQLite read transaction (a
+ * openPgDatabase, server/db/open.ts), for the move from one replica to several. Read in one SQLite read transaction (a
  * consistent snapshot, also while the site writes), written in ONE PostgreSQL transaction: an
  * interrupted run copies nothing. Inquiries go in seq order, so PostgreSQL lists them in the same
  * order; rows already there (same inquiry id, same inquiry and mail kind) are left as they are, so
@@ -69,9 +69,9 @@ export async function importSqlite(source: Db, target: string | pg.Pool): Promis
   }))
   const { inquiries, outbox, inbox } = read()
 
-  if (typeof target === 'string') await (await openPgStore(target, { poolSize: 1 })).close()
-  const pool = typeof target === 'string' ? new pg.Pool({ connectionString: target, max: 1 }) : target
-  const client = await pool.connect()
+  // A URL: the database migrated, and its pool of one connection closed at the end; a pool is the caller's.
+  const opened = typeof target === 'string' ? await openPgDatabase(target, MIGRATIONS, { poolSize: 1 }) : { handle: target, close: async () => undefined }
+  const client = await opened.handle.connect()
   const result: ImportResult = { inquiries: 0, alreadyThere: 0, mails: 0, pending: 0 }
   try {
     await client.query('BEGIN')
@@ -108,6 +108,6 @@ export async function importSqlite(source: Db, target: string | pg.Pool): Promis
     throw err
   } finally {
     client.release()
-    if (typeof target === 'string') await pool.end()
+    await opened.close()
   }
 }

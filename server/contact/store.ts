@@ -1,11 +1,9 @@
+/** The contact form's records: an inquiry as stored and read back, its mail states, and the store's contract. */
 import { randomInt } from 'node:crypto'
 import type { Locale } from '../../shared/i18n/locales'
 import type { ContactValues } from '../../shared/pages/contact/values'
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
-import type { StaffStore } from '../staff/types'
-import type { InboxStore } from '../inbox/types'
-import type { EditorStore } from '../editor/types'
-import type { ClaimedOutboxMail, MailFailure } from '../outbox/types'
+import type { Row } from '../db/sql'
 import { replyKey } from './auto-reply'
 
 export type MailKind = 'staff' | 'auto-reply'
@@ -72,7 +70,7 @@ export function newReference(now: Date): string {
 
 export const orNull = (text: string) => (text === '' ? null : text)
 
-export type Row = Record<string, any>
+export type { Row } from '../db/sql'
 
 /** A stored row (either engine: the same column names) as an inquiry. */
 export function toInquiry(r: Row): Inquiry {
@@ -123,9 +121,6 @@ export function inquiryColumns(input: NewInquiry, id: string) {
   }
 }
 
-/** One mail of the outbox, claimed by one worker until its lease ends (server/outbox/types.ts). */
-export type ClaimedMail = ClaimedOutboxMail
-
 export interface ListOptions {
   /** An ISO instant compared with the time received. */
   since?: string
@@ -134,24 +129,14 @@ export interface ListOptions {
 }
 
 /**
- * Inquiries and their mail outbox, in SQLite (one replica, the default) or PostgreSQL (several).
- * The contact service, the outbox worker and the CLI use only this; both engines pass the same
- * contract tests (test/server/contact/store-contract.test.ts). Every write is one transaction,
- * committed before the promise resolves. A store that cannot reach its database rejects with
- * StoreUnavailable (server/errors.ts), which answers 503.
+ * The inquiries, on SQLite (one replica, the default) or PostgreSQL (several): written once over the
+ * site's runner (inquiry-store.ts); both engines pass the same contract tests
+ * (test/server/contact/store-contract.test.ts). Every write is one transaction, committed before the
+ * promise resolves. A store that cannot reach its database rejects with StoreUnavailable
+ * (server/errors.ts), which answers 503. The outbox's rows are the outbox's own (server/outbox/types.ts).
  */
 export interface InquiryStore {
   readonly engine: 'sqlite' | 'postgres'
-  /**
-   * The staff area's accounts, sessions and audit log (server/staff/types.ts), in the same database on
-   * the same connection (pool): whoever opens the inquiry store (openStore, the CLIs) has it too, and
-   * close() closes both.
-   */
-  readonly staff: StaffStore
-  /** The inquiry inbox (server/inbox/types.ts): triage, history, search, replies, digests, erasure; same database. */
-  readonly inbox: InboxStore
-  /** The content editor's revisions, translation marks and presence (server/editor/types.ts); same database. */
-  readonly editor: EditorStore
   /**
    * Stores an inquiry and queues its mails, atomically: the staff mail always, the auto-reply
    * unless its recipient reached `autoReplyLimit` in the last 24 hours or the site sent
@@ -166,24 +151,5 @@ export interface InquiryStore {
   find(id: string): Promise<InquiryRecord | null>
   /** Oldest first unless newestFirst. */
   list(options?: ListOptions): Promise<InquiryRecord[]>
-  /**
-   * Claims the oldest due mail (pending, next attempt due, no live claim; never a cancelled one) for
-   * `leaseMs`: no other worker gets it until the lease ends. Null when nothing is due.
-   */
-  claimMail(now: number, leaseMs: number): Promise<ClaimedMail | null>
-  /**
-   * Records a sent mail (its payload dropped) and, for an inquiry's mail, its 'mail' event, in one
-   * transaction; false when the claim had expired and was taken by another worker.
-   */
-  mailSent(mail: ClaimedMail, sentAt: Date): Promise<boolean>
-  /** Records a failed attempt: pending again at `nextAttemptAt`, or failed for good (an inquiry's mail then gets its 'mail' event). */
-  mailFailed(mail: ClaimedMail, outcome: MailFailure): Promise<void>
-  /** Queues every mail that failed for good once more; returns how many. */
-  retryFailed(now: number): Promise<number>
-  /** Mails waiting (pending) and given up on (failed). */
-  outboxCounts(): Promise<Record<'pending' | 'failed', number>>
   schemaVersion(): Promise<number>
-  /** Resolves when the database answers. */
-  ping(): Promise<void>
-  close(): Promise<void>
 }

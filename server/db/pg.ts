@@ -3,7 +3,7 @@ import { StoreUnavailable } from '../errors'
 import type { Runner, Statement, Work } from './sql'
 import type { Migration } from './migration'
 
-/** PostgreSQL's side of the inquiry store that is not about inquiries: the schema and what a failure means. */
+/** PostgreSQL's side of the site's database: the schema, the runner, and what a failure means. */
 
 /**
  * SQLite's migrations (db.ts) in PostgreSQL's words: the same versions, names, tables and columns; only
@@ -41,7 +41,7 @@ export function unavailable(err: unknown): never {
 /**
  * `work` in one transaction on one connection of `pool`: committed before it resolves, rolled back
  * when it throws. A connection failure rejects with StoreUnavailable, and that connection is closed,
- * not handed to the next request. Used by the inquiry store and the staff store alike.
+ * not handed to the next request. Used by pgRunner (every unit of work) and the staff store.
  */
 export async function pgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect().catch(unavailable)

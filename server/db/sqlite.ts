@@ -72,7 +72,7 @@ export function schemaVersion(db: Db): number {
 }
 
 /** Runs units of work on `db`: statements prepared once and kept. */
-export function sqliteRunner(db: Db): Runner & { now<T>(work: Work<T>): T } {
+export function sqliteRunner(db: Db): Runner {
   const prepared = new Map<string, Database.Statement>()
   const prepare = (sql: string) => {
     let s = prepared.get(sql)
@@ -83,7 +83,7 @@ export function sqliteRunner(db: Db): Runner & { now<T>(work: Work<T>): T } {
     const s = prepare(sql)
     return op === 'all' ? s.all(...args) : op === 'get' ? s.get(...args) : s.run(...args).changes
   }
-  /** Drives a unit of work to its end (inside the caller's transaction). */
+  /** Drives a unit of work to its end (inside the transaction below). */
   const drive = <T>(work: Work<T>): T => {
     let step = work.next()
     while (!step.done) step = work.next(exec(step.value))
@@ -94,7 +94,5 @@ export function sqliteRunner(db: Db): Runner & { now<T>(work: Work<T>): T } {
     engine: 'sqlite',
     write: async (work) => tx.immediate(work) as never,
     read: async (work) => tx.deferred(work) as never,
-    /** In the caller's own transaction (the inquiry store's). */
-    now: drive,
   }
 }

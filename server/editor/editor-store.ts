@@ -1,16 +1,18 @@
 /**
- * The EditorStore (types.ts) over a runner (server/inbox/sql.ts: generators of SQL statements with `?`
- * placeholders, the same text for SQLite and PostgreSQL): sqlite-store.ts drives them synchronously in
- * one IMMEDIATE transaction, pg-store.ts in one transaction on one pooled connection. The only difference
- * is how `commit` takes the content lock: SQLite's IMMEDIATE transaction is the lock already (one writer
- * per database file), PostgreSQL takes a transaction-level advisory lock first, held until COMMIT or
- * ROLLBACK, so one commit at a time on every replica.
+ * The EditorStore (types.ts) over a runner (server/db/sql.ts: generators of SQL statements with `?`
+ * placeholders, the same text for SQLite and PostgreSQL), driven synchronously in one IMMEDIATE
+ * transaction on SQLite, in one transaction on one pooled connection on PostgreSQL. The only difference
+ * is how `commit` takes the content lock (editorDialectOf): SQLite's IMMEDIATE transaction is the lock
+ * already (one writer per database file), PostgreSQL takes a transaction-level advisory lock first, held
+ * until COMMIT or ROLLBACK, so one commit at a time on every replica.
  */
 import { audit as appendAudit } from '../db/audit'
 import type { ItemKey } from '../../shared/admin/editor-model/items'
 import type { Locale } from '../../shared/i18n/locales'
 import { all, get, run, type Row, type Runner, type Statement, type Work } from '../db/sql'
 import type { EditorCommit, EditorStore, Presence, Revision, TranslationMark } from './types'
+import { PG_EDITOR } from './pg-store'
+import { SQLITE_EDITOR } from './sqlite-store'
 
 export interface EditorDialect {
   /** The statement that takes the content lock inside the commit's transaction, or null when the transaction holds it. */
@@ -123,6 +125,9 @@ function* presence(key: ItemKey, since: number, exceptAccountId: string): Work<P
   )
   return rows.map(toPresence)
 }
+
+/** The engine's way of taking the content lock. */
+export const editorDialectOf = (engine: Runner['engine']): EditorDialect => (engine === 'postgres' ? PG_EDITOR : SQLITE_EDITOR)
 
 export function createEditorStore(runner: Runner, d: EditorDialect): EditorStore {
   const { read, write } = runner

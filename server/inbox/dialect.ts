@@ -1,6 +1,10 @@
+/** What differs between the engines in the inbox's work: the search index, one dialect per engine. */
+import type { Runner } from '../db/sql'
+import { PG_DIALECT } from './pg-store'
 import type { SearchFields } from './search-text'
+import { SQLITE_DIALECT } from './sqlite-store'
 
-/** What differs between the engines in the inbox's work (sql.ts in server/db): the search index. */
+/** The search index's statements in one engine's words (the work itself: server/db/sql.ts). */
 export interface Dialect {
   engine: 'sqlite' | 'postgres'
   /** inquiry_search's column holding the inquiry's seq. */
@@ -13,3 +17,6 @@ export interface Dialect {
   /** Removes an inquiry's row from the index: argument (seq). */
   indexDelete: string
 }
+
+/** The engine's dialect: the inbox store and the inquiry store's index entry are built with it (server/plugins/stores.ts). */
+export const dialectOf = (engine: Runner['engine']): Dialect => (engine === 'postgres' ? PG_DIALECT : SQLITE_DIALECT)

@@ -2,11 +2,12 @@
 import { erase } from './erase'
 import { exportPages } from './export'
 import { detail, digestFor, dueForErasure, list } from './read'
+import { claimJob } from '../db/jobs'
 import type { Runner } from '../db/sql'
 import type { Dialect } from './dialect'
 import { stats } from './stats'
 import type { InboxStore } from './types'
-import { change, claimJob, queueDigest, queueReply, recordView, retryMail } from './write'
+import { change, queueDigest, queueReply, recordView, retryMail } from './write'
 
 export function createInboxStore(runner: Runner, d: Dialect): InboxStore {
   const { read, write } = runner

@@ -1,18 +1,13 @@
 /**
- * The inbox store in PostgreSQL (DATABASE_URL), on the inquiry store's pool: every replica sees the
- * same inbox. Each unit of work (sql.ts) runs in one transaction on one connection (pgTransaction:
- * a connection failure is StoreUnavailable, 503). Search: the table inquiry_search, a tsvector of
- * bigram tokens per inquiry under a GIN index (and the normalised text a longer word is checked in),
- * queried with a tsquery cast from search-text.ts.
- * Job claims and digests are one INSERT … ON CONFLICT DO NOTHING each: of two replicas at the same
- * moment, the second waits for the first's commit, then inserts nothing.
+ * The inbox's search index in PostgreSQL (DATABASE_URL), where every replica sees the same inbox: the
+ * table inquiry_search, a tsvector of bigram tokens per inquiry under a GIN index (and the normalised
+ * text a longer word is checked in), queried with a tsquery cast from search-text.ts. Each unit of
+ * work (server/db/sql.ts) runs in one transaction on one connection (pgTransaction: a connection
+ * failure is StoreUnavailable, 503). Digests are one INSERT … ON CONFLICT DO NOTHING each: of two
+ * replicas at the same moment, the second waits for the first's commit, then inserts nothing.
  */
-import type pg from 'pg'
-import { pgRunner } from '../db/pg'
-import { createInboxStore } from './inbox-store'
 import { pgDocument, pgSearch } from './search-text'
 import type { Dialect } from './dialect'
-import type { InboxStore } from './types'
 
 export const PG_DIALECT: Dialect = {
   engine: 'postgres',
@@ -27,9 +22,4 @@ export const PG_DIALECT: Dialect = {
     return [tokens, body]
   },
   indexDelete: 'DELETE FROM inquiry_search WHERE inquiry_seq = ?',
-}
-
-
-export function createPgInboxStore(pool: pg.Pool): InboxStore {
-  return createInboxStore(pgRunner(pool), PG_DIALECT)
 }

@@ -3,7 +3,7 @@
  * notes, legal hold), the history of each inquiry, search, replies and the other mail the outbox
  * sends (digests, webhooks), statistics, exports, retention and erasure. They live in the inquiry
  * database beside the inquiries (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL) and are
- * reached as the inquiry store's `inbox` (like its `staff`). No HTTP here: the staff plugin, the JSON
+ * reached as `app.inboxStore` (server/plugins/stores.ts). No HTTP here: the staff plugin, the JSON
  * API, the jobs and the CLI call this.
  *
  * Times are milliseconds since the epoch in records and arguments (the caller's injected clock
@@ -65,7 +65,7 @@ export interface InboxFilter {
 }
 
 /**
- * The inbox's part of the inquiry store. Every method is one transaction (exportPages one per page);
+ * The inbox's store, over the site's database. Every method is one transaction (exportPages one per page);
  * those taking an `audit` entry write it in that transaction (the audit log: server/staff/types.ts).
  */
 export interface InboxStore {

@@ -90,12 +90,6 @@ export function* retryMail(id: string, seq: number, actor: Actor, at: number, en
   return true
 }
 
-export function* claimJob(job: string, period: string, at: number, entry?: AuditEntry): Work<boolean> {
-  const claimed = (yield run('INSERT INTO scheduled_jobs (job, period, claimed_at) VALUES (?, ?, ?) ON CONFLICT (job, period) DO NOTHING', job, period, at)) === 1
-  if (claimed && entry) yield* audit(entry)
-  return claimed
-}
-
 export function* queueDigest(accountId: string, day: string, payload: { to: string; subject: string; text: string }, at: number): Work<boolean> {
   const changes: number = yield run(
     "INSERT INTO outbox (inquiry_id, kind, next_attempt_at, queued_at, payload, dedupe_key) VALUES (NULL, 'digest', ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING",

@@ -32,9 +32,10 @@ export interface MailFailure {
 export interface OutboxStore {
   /**
    * Claims the oldest due mail (pending, next attempt due, no live claim; never a cancelled one) for
-   * `leaseMs`: no other worker gets it until the lease ends. Null when nothing is due.
+   * `leaseMs`: no other worker gets it until the lease ends. Null when nothing is due. With `kinds`, only
+   * a row of one of them: a worker never takes a row it cannot send (a kind a newer release added).
    */
-  claimMail(now: number, leaseMs: number): Promise<ClaimedOutboxMail | null>
+  claimMail(now: number, leaseMs: number, kinds?: readonly string[]): Promise<ClaimedOutboxMail | null>
   /**
    * Records a sent mail (its payload dropped) and, for an inquiry's mail, its 'mail' event, in one
    * transaction; false when the claim had expired and was taken by another worker.

@@ -82,7 +82,7 @@ const isUnavailable = (err: unknown) => (err as { code?: string }).code === 'SIT
 export function createOutbox(deps: Deps) {
   const { store, health, options, log } = deps
   const kinds = kindsByName(deps.kinds)
-  const unknownLogged = new Set<string>()
+  const names = [...kinds.keys()]
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | null = null
   let stopped = false
@@ -108,12 +108,7 @@ export function createOutbox(deps: Deps) {
   }
 
   async function deliver(mail: ClaimedOutboxMail, claimedAt: number): Promise<void> {
-    const kind = kinds.get(mail.kind)
-    if (!kind) {
-      if (!unknownLogged.has(mail.kind)) log.error({ mail: mail.kind, seq: mail.seq }, 'outbox row of a kind with no registration: left pending')
-      unknownLogged.add(mail.kind)
-      return // no outcome written: the claim expires and the row stays pending, its attempts unchanged
-    }
+    const kind = kinds.get(mail.kind)! // claimed among `names` only
     const attempts = mail.attempts + 1
     try {
       await send(mail, kind)
@@ -136,7 +131,7 @@ export function createOutbox(deps: Deps) {
   async function drain(): Promise<void> {
     while (!stopped && health.up) {
       const claimedAt = Date.now()
-      const mail = await health.use(() => store.claimMail(claimedAt, options.leaseMs))
+      const mail = await health.use(() => store.claimMail(claimedAt, options.leaseMs, names))
       if (!mail) return
       await health.use(() => deliver(mail, claimedAt))
     }

@@ -3,35 +3,25 @@ import rateLimit from '@fastify/rate-limit'
 import type { preHandlerHookHandler } from 'fastify'
 import { createTransport } from 'nodemailer'
 import type { Config } from '../config'
-import { createStoreHealth, type StoreHealth } from '../db/health'
-import { openStore } from '../contact/open-store'
+import { createInquiryStore } from '../contact/inquiry-store'
 import { createRateLimitStore } from '../contact/rate-limit'
 import { mailKinds } from '../mail-kinds'
 import { createOutbox, DEFAULT_OUTBOX, type MailTransport, type Outbox, type OutboxOptions } from '../outbox/worker'
+import { createOutboxStore } from '../outbox/store'
+import { dialectOf } from '../inbox/dialect'
 import contactApiRoutes from '../contact/routes-api'
 import { resolveFormSecret } from '../contact/secret'
 import { createContactService, type ContactService } from '../contact/service'
 import { createTokenSigner } from '../contact/token'
 import { RateLimited } from '../errors'
 import type { Locale } from '../../shared/i18n/locales'
-import type { StaffStore } from '../staff/types'
-import type { InboxStore } from '../inbox/types'
-import type { EditorStore } from '../editor/types'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** What the contact page's form (shared/pages/contact/action.server.ts) works with. */
     contactForm: { service: ContactService; siteUrl: string; limiter: preHandlerHookHandler }
-    /** The staff area's store (server/staff/types.ts): the inquiry store's `staff`, same database and connection, closed with it. */
-    staffStore: StaffStore
-    /** The inquiry inbox's store (server/inbox/types.ts): the inquiry store's `inbox`, same database and connection. */
-    inboxStore: InboxStore
-    /** The content editor's store (server/editor/types.ts): the inquiry store's `editor`, same database and connection. */
-    editorStore: EditorStore
     /** The outbox worker (mail and webhooks), or null without SMTP_URL (then nothing is sent). */
     outbox: Outbox | null
-    /** Whether the inquiry database answers (server/contact/availability.ts). */
-    storeHealth: StoreHealth
   }
 }
 
@@ -56,12 +46,9 @@ interface ContactPluginOptions {
 export default fp<ContactPluginOptions>(
   async (app, { config, deps = {} }) => {
     const { contact } = config
-    const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log })
-    const health = createStoreHealth(store, app.log.child({ component: 'store' }), { probeMs: 2_000 })
-    app.readinessChecks.set('database', () => health.check())
-    app.decorate('staffStore', store.staff)
-    app.decorate('inboxStore', store.inbox)
-    app.decorate('editorStore', store.editor)
+    const { database, storeHealth: health } = app
+    const store = createInquiryStore(database.runner, dialectOf(database.engine))
+    const outboxRows = createOutboxStore(database.runner)
     const transport: MailTransport | null =
       deps.transport ?? (contact.smtpUrl ? createTransport({ url: contact.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null)
     let outbox: Outbox | null = null
@@ -69,12 +56,11 @@ export default fp<ContactPluginOptions>(
       const log = app.log.child({ component: 'outbox' })
       const site = (l: Locale) => app.contentHolder.current.content.site(l)
       const options = { ...DEFAULT_OUTBOX, leaseMs: contact.outboxLeaseMs, ...deps.outbox }
-      outbox = createOutbox({ store, health, transport, from: contact.from, kinds: mailKinds({ config, store, site }), log, options, onMailFailed: app.metrics?.mailFailed })
+      outbox = createOutbox({ store: outboxRows, health, transport, from: contact.from, kinds: mailKinds({ config, store, site }), log, options, onMailFailed: app.metrics?.mailFailed })
     } else {
       app.log.info('SMTP_URL is not set: inquiries are stored, mail waits in the outbox')
     }
     app.decorate('outbox', outbox)
-    app.decorate('storeHealth', health)
     const service = createContactService({
       store,
       health,
@@ -90,15 +76,14 @@ export default fp<ContactPluginOptions>(
       onAutoReplyWithheld: app.metrics?.autoReplyWithheld,
     })
     const limits = createRateLimitStore({ redisUrl: config.redisUrl, log: app.log.child({ component: 'rate-limit' }) })
-    app.metrics?.watchOutbox(store)
+    app.metrics?.watchOutbox(outboxRows)
     app.addHook('onReady', async () => {
       await limits.ready()
       outbox?.start()
     })
     app.addHook('onClose', async () => {
       await outbox?.stop()
-      health.stop()
-      await Promise.all([store.close(), limits.close()])
+      await limits.close()
     })
 
     await app.register(async (scope) => {
@@ -113,5 +98,5 @@ export default fp<ContactPluginOptions>(
       app.decorate('contactForm', { service, siteUrl: config.siteUrl, limiter })
     })
   },
-  { name: 'contact', dependencies: ['render', 'content'] },
+  { name: 'contact', dependencies: ['render', 'content', 'db'] },
 )

@@ -32,5 +32,5 @@ export default fp<ContentSchedulePluginOptions>(
       await fires.settled()
     })
   },
-  { name: 'content-schedule', dependencies: ['content', 'contact'] },
+  { name: 'content-schedule', dependencies: ['content', 'stores'] },
 )

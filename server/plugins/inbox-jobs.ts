@@ -46,5 +46,5 @@ export default fp<InboxJobsPluginOptions>(
     if (deps.schedule !== false) app.addHook('onReady', async () => jobs.start())
     app.addHook('preClose', () => jobs.stop())
   },
-  { name: 'inbox-jobs', dependencies: ['contact'] },
+  { name: 'inbox-jobs', dependencies: ['contact', 'stores'] },
 )

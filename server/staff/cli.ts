@@ -1,12 +1,12 @@
 import { loadConfig } from '../config'
-import { openServerDatabase } from '../database'
+import { openSiteDatabase } from '../db/open'
 import { loadDotEnv } from '../env-file'
-import { openPgStore } from '../contact/pg-store'
-import { createSqliteStore } from '../contact/sqlite-store'
+import { MIGRATIONS } from '../migrations'
 import { printable } from '../../shared/validation'
 import { siteTime } from '../contact/site-time'
 import { siteDay } from './http/admin-audit'
 import { AccountsError, CLI_ACTOR, createAccounts, type Accounts } from './accounts'
+import { createStaffStore } from './store'
 import type { StaffStore } from './types'
 
 const USAGE = `usage:
@@ -99,8 +99,8 @@ async function main(args: string[]): Promise<void> {
 
   loadDotEnv()
   const config = loadConfig(process.env, { server: false })
-  const inquiries = config.databaseUrl ? await openPgStore(config.databaseUrl, { poolSize: 2 }) : createSqliteStore(openServerDatabase(config.dataDir))
-  const store = inquiries.staff
+  const database = await openSiteDatabase(config, MIGRATIONS, { poolSize: 2 })
+  const store = createStaffStore(database.runner)
   const { staff } = config
   const accounts = createAccounts({ store, siteUrl: config.siteUrl || `http://localhost:${config.port}`, now: Date.now, sessionIdleMs: staff.sessionIdleMs, sessionMaxMs: staff.sessionMaxMs, auditRetentionMs: staff.auditRetentionMs })
   try {
@@ -124,7 +124,7 @@ async function main(args: string[]): Promise<void> {
       await auditCommand(accounts, args)
     }
   } finally {
-    await inquiries.close()
+    await database.close()
   }
 }
 

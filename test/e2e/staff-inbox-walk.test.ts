@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs'
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { openDatabase } from '../../server/database'
-import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { addInquiry } from '../server/inbox/detail-helper'
 import { startSmtp, waitFor } from '../server/contact/smtp'
 import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { sqliteStores } from '../server/stores'
 
 /** The company's address in the content the suite's server serves (test/e2e/browser.ts: CONTENT_DIR). */
 const COMPANY = /^email: (\S+)$/m.exec(readFileSync('test/fixtures/content/site.yml', 'utf8'))![1]!
@@ -22,7 +22,7 @@ const { SITE_URL, enrolledPage, dataDir } = await openStaffSuite(t, 'staff-inbox
   MAIL_FROM: 'noreply@example.test',
   CONTACT_TO: 'staff@example.test',
 })
-const seed = createSqliteStore(openDatabase(dataDir))
+const seed = sqliteStores(openDatabase(dataDir))
 t.teardown(() => seed.close())
 
 /** Follows a link or submits a form, waits for the next page to be loaded and hydrated. */

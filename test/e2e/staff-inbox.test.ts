@@ -9,10 +9,10 @@ import { join } from 'node:path'
 import type { Test } from 'tap'
 import type { Page } from 'playwright-core'
 import { openDatabase } from '../../server/database'
-import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { addInquiry } from '../server/inbox/detail-helper'
 import { seedInbox } from '../server/inbox/inbox-fixture'
 import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { sqliteStores } from '../server/stores'
 
 const { SITE_URL, browser, enrolledPage, dataDir } = await openStaffSuite(t, 'staff-inbox-e2e-')
 const SHOTS = process.env.SCREENSHOT_DIR
@@ -48,7 +48,7 @@ async function atWidth(t: Test, page: Page, width: number, name: string) {
 t.test('the list and the statistics with data, in both languages', async (t) => {
   const { page, problems } = await enrolledPage(t, 'responder@example.test', 'responder', '応答 花子', { locale: 'ja-JP' })
 
-  const store = createSqliteStore(openDatabase(dataDir))
+  const store = sqliteStores(openDatabase(dataDir))
   t.teardown(() => store.close())
   const responder = await store.staff.findAccountByEmail('responder@example.test')
   // Inquiries spread over the 26 weeks (the chart's picture), then the fixture's, and one reply (the median).

@@ -9,12 +9,12 @@ import { join } from 'node:path'
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { openDatabase } from '../../server/database'
-import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { addInquiry, HOSTILE, hostileMessage, mailOutcome } from '../server/inbox/detail-helper'
 import { axeInBothThemes, hydrated, openStaffSuite } from './staff-helpers'
+import { sqliteStores } from '../server/stores'
 
 const { SITE_URL, enrolledPage, dataDir } = await openStaffSuite(t, 'staff-inquiry-e2e-')
-const seed = createSqliteStore(openDatabase(dataDir))
+const seed = sqliteStores(openDatabase(dataDir))
 t.teardown(() => seed.close())
 const shots = process.env.INQUIRY_SCREENSHOTS
 

@@ -7,13 +7,13 @@ import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import t from 'tap'
 import { openDatabase } from '../../server/database'
-import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { HOSTILE, values } from '../server/inbox/inbox-helper'
 import { watchConsole } from './browser'
 import { axeInBothThemes, enrolWithPassword, hydrated, openStaffSuite } from './staff-helpers'
+import { sqliteStores } from '../server/stores'
 
 const { SITE_URL, browser, addAccount, dataDir } = await openStaffSuite(t, 'staff-person-e2e-')
-const store = createSqliteStore(openDatabase(dataDir))
+const store = sqliteStores(openDatabase(dataDir))
 t.teardown(() => store.close())
 const SHOTS = resolve(import.meta.dirname, '../../test-results/screenshots')
 mkdirSync(SHOTS, { recursive: true })

@@ -10,16 +10,16 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { openDatabase } from '../../server/database'
-import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { itemHash, readItem, writeItem } from '../../server/editor/files'
 import type { ItemKey } from '../../shared/admin/editor-model/items'
 import { addInquiry } from '../server/inbox/detail-helper'
 import { change, seedInbox } from '../server/inbox/inbox-fixture'
 import { axeInBothThemes, contentCopy, hydrated, openStaffSuite, screenshots } from './staff-helpers'
+import { sqliteStores } from '../server/stores'
 
 const contentDir = contentCopy(t, 'staff-tables-e2e-content-')
 const { SITE_URL, addAccount, enrolledPage, dataDir } = await openStaffSuite(t, 'staff-tables-e2e-', { CONTENT_DIR: contentDir })
-const store = createSqliteStore(openDatabase(dataDir))
+const store = sqliteStores(openDatabase(dataDir))
 t.teardown(() => store.close())
 
 const HOUR = 3_600_000

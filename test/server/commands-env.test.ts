@@ -87,7 +87,7 @@ t.test('every command reads .env as the server does: staff add, inquiries backup
 
 t.test('a backup of a database that holds nothing is refused, unless --allow-empty', async (t) => {
   const dir = siteFolder(t, { DATA_DIR: './data' })
-  const init = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('${resolve('server/contact/db.ts')}').then((m) => m.openDatabase('${join(dir, 'data')}').close())`], { encoding: 'utf8' })
+  const init = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('${resolve('server/database.ts')}').then((m) => m.openDatabase('${join(dir, 'data')}').close())`], { encoding: 'utf8' })
   t.equal(init.status, 0, init.stderr)
   const refused = npm(dir, 'inquiries', '--', 'backup', '--out', 'b.db')
   t.equal(refused.code, 1)

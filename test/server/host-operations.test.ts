@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ENV_VARIABLES } from '../../server/config'
 import { SECRET_FILE_VARIABLES, SECRET_VARIABLES } from '../../server/config-secrets'
-import { openPgStore } from '../../server/contact/pg-store'
 import { normalizeContact } from '../../shared/pages/contact/normalize'
 import { postgresBinDir, startPostgres } from '../../scripts/engines.mjs'
 import { adaptable, findHandler } from './caddyfile'
 import { freshPgDatabase, validInquiry } from './contact/helper'
+import { pgStores } from './stores'
 
 const UNIT = 'deploy/systemd/corporate-site@.service'
 const DROP_IN = 'deploy/systemd/corporate-site@.service.d/replicas.conf'
@@ -204,7 +204,7 @@ t.test('PostgreSQL: the documented pg_dump and pg_restore give back the inquirie
     const res = spawnSync(join(postgresBinDir(), program!), args, { encoding: 'utf8' })
     t.equal(res.status, 0, `${program}: ${res.stderr.trim()}`)
   }
-  const store = await openPgStore(url, { poolSize: 2 })
+  const store = await pgStores(url, { poolSize: 2 })
   const insert = (s: typeof store, name: string, at: string) => s.insert({ values: normalizeContact(validInquiry({ name }), 'ja'), locale: 'ja', token: null, now: new Date(at) })
   await insert(store, '山田 太郎', '2026-11-20T01:00:00Z')
   await insert(store, '佐藤 花子', '2026-11-21T02:00:00Z')
@@ -214,12 +214,12 @@ t.test('PostgreSQL: the documented pg_dump and pg_restore give back the inquirie
   t.equal((await store.list()).length, 3)
   await store.close()
   run(restore, url) // the replicas stopped: no pool open
-  const restored = await openPgStore(url, { poolSize: 2 })
+  const restored = await pgStores(url, { poolSize: 2 })
   t.same(await restored.list(), before, 'the database is the dump\'s again: the later inquiry is gone')
   await restored.close()
   const empty = await freshPgDatabase(postgres, 'restore')
   run(restore, empty)
-  const moved = await openPgStore(empty, { poolSize: 2 })
+  const moved = await pgStores(empty, { poolSize: 2 })
   t.same(await moved.list(), before, 'restored into an empty database')
   const next = await insert(moved, '新しい 問い合わせ', '2026-11-23T04:00:00Z')
   t.ok(next.created && !before.some((r) => r.id === next.id), 'and the site keeps storing there')

@@ -5,8 +5,8 @@ import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../../server/database'
-import { createSqliteStore } from '../../server/contact/sqlite-store'
 import { formToken, validInquiry } from './contact/helper'
+import { sqliteStores } from './stores'
 
 // Shutdown of the built server (dist/, `node build.mjs` first) in a child process, as the
 // container runs it: a signal, the drain, the database closed, the exit code.
@@ -105,7 +105,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     t.ok(id, 'the answer carries the reference')
     const db = openDatabase(server.dataDir)
     t.teardown(() => db.close())
-    t.ok(await createSqliteStore(db).find(id!), 'the inquiry answered during the drain is in the database')
+    t.ok(await sqliteStores(db).find(id!), 'the inquiry answered during the drain is in the database')
     const lines = server.logs()
     t.ok(lines.some((l) => l.msg === 'shutting down' && l.signal === signal), 'the signal is logged')
     t.ok(lines.some((l) => l.msg === 'closed'))

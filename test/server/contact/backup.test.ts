@@ -4,9 +4,9 @@ import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase } from '../../../server/database'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { contactApp, freshToken, tempDataDir, validInquiry } from './helper'
+import { sqliteStores } from '../stores'
 
 /** The CLI in its own process, as an operator runs it next to the server; resolves with its exit. */
 function backupCli(dataDir: string, out: string): Promise<{ code: number | null; out: string; err: string }> {
@@ -24,7 +24,7 @@ t.test('backup while the site takes inquiries; the restored copy has every ackno
   const dataDir = tempDataDir(t)
   // A few megabytes, so that copying takes many pages while the writes go on.
   const db = openDatabase(dataDir)
-  const store = createSqliteStore(db)
+  const store = sqliteStores(db)
   const seed = normalizeContact(validInquiry({ message: '改修の相談、"見積り"について。\n'.repeat(60) }), 'ja')
   // One transaction around 1,500 inserts (SQLite's store runs each synchronously, as a savepoint).
   db.transaction(() => {
@@ -73,7 +73,7 @@ t.test('backup while the site takes inquiries; the restored copy has every ackno
   const restoredDb = openDatabase(restored)
   t.teardown(() => restoredDb.close())
   t.equal(restoredDb.pragma('integrity_check', { simple: true }), 'ok', 'PRAGMA integrity_check on the restored database')
-  const restoredStore = createSqliteStore(restoredDb)
+  const restoredStore = sqliteStores(restoredDb)
   const found = await Promise.all(acked.slice(0, before).map((a) => restoredStore.find(a.id)))
   const missing = acked.slice(0, before).filter((_, i) => !found[i])
   t.same(missing, [], `all ${before} inquiries acknowledged before the backup started are there`)
@@ -93,7 +93,7 @@ t.test('backup while the site takes inquiries; the restored copy has every ackno
 t.test('backup refuses without --out and leaves nothing behind on failure', async (t) => {
   const dataDir = tempDataDir(t)
   const db = openDatabase(dataDir)
-  await createSqliteStore(db).insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date() })
+  await sqliteStores(db).insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date() })
   db.close()
   const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', 'backup', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
   t.equal(run().status, 2)

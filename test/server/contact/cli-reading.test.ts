@@ -5,12 +5,11 @@ import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { loadConfig } from '../../../server/config'
 import { openDatabase } from '../../../server/database'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import { openPgStore } from '../../../server/contact/pg-store'
 import { siteTime } from '../../../server/contact/site-time'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
+import { pgStores, sqliteStores } from '../stores'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
@@ -26,7 +25,7 @@ function cli(env: Record<string, string>, ...args: string[]) {
 
 t.test('list and export with DATABASE_URL and no FORM_SECRET; list in Japan time, the zone named', async (t) => {
   const url = await freshPgDatabase(postgres, 'cli_reading')
-  const store = await openPgStore(url, { poolSize: 2 })
+  const store = await pgStores(url, { poolSize: 2 })
   // 23:30 UTC on 31 March is 08:30 on 1 April in Tokyo: the reference says 20260401.
   const a = await store.insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date('2026-03-31T23:30:00Z') })
   const b = await store.insert({ values: normalizeContact(validInquiry({ name: 'Jane Doe' }), 'en'), locale: 'en', token: null, now: new Date('2026-11-25T19:42:41Z') })
@@ -60,7 +59,7 @@ t.test('list and export with DATABASE_URL and no FORM_SECRET; list in Japan time
 t.test('list on SQLite (DATA_DIR): Japan time too', async (t) => {
   const dir = tempDataDir(t)
   const db = openDatabase(dir)
-  const { id } = await createSqliteStore(db).insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date('2026-03-31T15:30:00Z') })
+  const { id } = await sqliteStores(db).insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date('2026-03-31T15:30:00Z') })
   db.close()
   const list = cli({ DATABASE_URL: '', DATA_DIR: dir }, 'list')
   t.equal(list.code, 0, list.err)

@@ -2,9 +2,9 @@ import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { openDatabase } from '../../../server/database'
 import { csvCell, sinceInstant } from '../../../server/contact/export'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { serverDataDir, validInquiry } from './helper'
+import { sqliteStores } from '../stores'
 
 function cli(dataDir: string, ...args: string[]) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
@@ -13,7 +13,7 @@ function cli(dataDir: string, ...args: string[]) {
 
 async function seed(dataDir: string) {
   const db = openDatabase(dataDir)
-  const store = createSqliteStore(db)
+  const store = sqliteStores(db)
   const a = await store.insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date('2026-03-31T14:30:00Z') }) // 23:30 in Tokyo
   const b = await store.insert({ values: normalizeContact(validInquiry({ name: '=HYPERLINK("http://x")', message: 'line 1\nline "2", ok' }), 'en'), locale: 'en', token: null, now: new Date('2026-03-31T15:30:00Z') }) // April 1st in Tokyo
   db.prepare("UPDATE outbox SET status = 'sent', attempts = 1, sent_at = '2026-04-01T00:00:00Z' WHERE inquiry_id = ? AND kind = 'staff'").run(a.id)
@@ -38,7 +38,7 @@ t.test('visitor text is printed with its control characters escaped (rows stored
   const dir = serverDataDir(t)
   const db = openDatabase(dir)
   const hostile = { name: 'Evil\u001B]0;pwned\u0007\u001B[2J\u001B[31m', company: 'ACME\u009B31m\u202Eexe.txt', message: 'line 1\nline 2\u001B[8m\u2028' }
-  const { id } = await createSqliteStore(db).insert({ values: { ...normalizeContact(validInquiry({ email: 'x@example.com', emailConfirm: 'x@example.com' }), 'ja'), ...hostile, name: hostile.name + '\nfake line' }, locale: 'ja', token: null, now: new Date('2026-04-01T00:00:00Z') })
+  const { id } = await sqliteStores(db).insert({ values: { ...normalizeContact(validInquiry({ email: 'x@example.com', emailConfirm: 'x@example.com' }), 'ja'), ...hostile, name: hostile.name + '\nfake line' }, locale: 'ja', token: null, now: new Date('2026-04-01T00:00:00Z') })
   db.prepare("UPDATE outbox SET status = 'failed', last_error = ? WHERE inquiry_id = ? AND kind = 'staff'").run('550 \u001B[31mrejected', id)
   db.close()
   const RAW = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/
@@ -62,7 +62,7 @@ t.test('invisible characters (an old row, or the message) are shown as escapes i
   const dir = serverDataDir(t)
   const db = openDatabase(dir)
   const hidden = { name: 'v\u200Bictim\u2060', company: '\u061CACME\uFEFF', email: 'x@example.com', emailConfirm: 'x@example.com', message: 'see\u200Dhere\u200E\u200F\u2064 \u{E0041}' }
-  const { id } = await createSqliteStore(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), ...hidden }, locale: 'ja', token: null, now: new Date('2026-04-01T00:00:00Z') })
+  const { id } = await sqliteStores(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), ...hidden }, locale: 'ja', token: null, now: new Date('2026-04-01T00:00:00Z') })
   db.close()
   const INVISIBLE = /[\u061C\u200B-\u200F\u2060-\u2064\uFEFF]|\uDB40[\uDC00-\uDC7F]/
   const list = cli(dir, 'list').out

@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { openDatabase } from '../../../server/database'
 import { toJsonRecord } from '../../../server/contact/export'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { tempDataDir, validInquiry } from './helper'
+import { sqliteStores } from '../stores'
 
 function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', ...args], { encoding: 'buffer', env: { ...process.env, DATA_DIR: dataDir, ...env } })
@@ -17,7 +17,7 @@ function cli(dataDir: string, args: string[], env: Record<string, string> = {}) 
 /** Japanese, commas, quotes and line breaks in every kind of field. */
 async function seed(dataDir: string) {
   const db = openDatabase(dataDir)
-  const store = createSqliteStore(db)
+  const store = sqliteStores(db)
   const values = [
     validInquiry(),
     validInquiry({ name: '佐藤, "花子"', company: 'テスト商事, 大阪支店', message: '一行目\n二行目, "引用" です。\r\n三行目' }),

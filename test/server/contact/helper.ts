@@ -5,11 +5,10 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import type { ContactConfig } from '../../../server/contact/config'
 import { openDatabase } from '../../../server/database'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { mailStatesOf, type Row } from '../../../server/contact/store'
 import type { ContactDeps } from '../../../server/plugins/contact'
 import { build, testConfig } from '../../helper'
+import { pgStores, sqliteStores } from '../stores'
 
 /** A temporary DATA_DIR, removed when the test ends. */
 export function tempDataDir(t: { teardown: (fn: () => unknown) => void }): string {
@@ -27,14 +26,14 @@ export function serverDataDir(t: { teardown: (fn: () => unknown) => void }): str
 
 /** Opens a store on the SQLite data in `dir` at each call (another replica), closed when the test ends. */
 export const sqliteOpener = (t: { teardown: (fn: () => unknown) => void }, dir: string) => async () => {
-  const store = createSqliteStore(openDatabase(dir))
+  const store = sqliteStores(openDatabase(dir))
   t.teardown(() => store.close())
   return store
 }
 
 /** Opens a store on the PostgreSQL database at `url` at each call (another replica), closed when the test ends. */
 export const pgOpener = (t: { teardown: (fn: () => unknown) => void }, url: string) => async () => {
-  const store = await openPgStore(url, { poolSize: 4 })
+  const store = await pgStores(url, { poolSize: 4 })
   t.teardown(() => store.close())
   return store
 }

@@ -5,11 +5,10 @@ import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DB_FILE, openDatabase } from '../../../server/database'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
+import { pgStores, sqliteStores } from '../stores'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
@@ -26,7 +25,7 @@ function cli(env: Record<string, string>, ...args: string[]) {
 /** Four inquiries, received out of order (the copy must keep seq order, not time or id order). */
 async function seed(dataDir: string) {
   const db = openDatabase(dataDir)
-  const store = createSqliteStore(db)
+  const store = sqliteStores(db)
   const insert = (at: string, token: string | null, overrides: Record<string, unknown> = {}, locale: 'ja' | 'en' = 'ja') =>
     store.insert({ values: normalizeContact(validInquiry(overrides), locale), locale, token, now: new Date(at) })
   const a = await insert('2026-04-02T01:00:00Z', null)
@@ -53,7 +52,7 @@ t.test('copies every inquiry and mail state, in order; a second run copies nothi
   t.equal(first.code, 0, first.err)
   t.match(first.out, /^4 inquiries and 7 mails copied \(0 already there\); 5 of the mails are pending: the PostgreSQL replicas send them\n$/)
 
-  const postgresStore = await openPgStore(url, { poolSize: 2 })
+  const postgresStore = await pgStores(url, { poolSize: 2 })
   t.teardown(() => postgresStore.close())
   const expected = await sqlite.list()
   t.equal(expected.length, 4)
@@ -95,7 +94,7 @@ t.test('one transaction: a run that fails midway leaves nothing copied', async (
   await sqlite.close()
   const url = await freshPgUrl()
   // PostgreSQL already has another inquiry with the second one's token: its insert fails.
-  const postgresStore = await openPgStore(url, { poolSize: 2 })
+  const postgresStore = await pgStores(url, { poolSize: 2 })
   t.teardown(() => postgresStore.close())
   await postgresStore.insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: 'token-b', now: new Date('2026-04-05T00:00:00Z') })
   const run = cli({ DATA_DIR: dir, DATABASE_URL: url, FORM_SECRET }, 'import-sqlite', '--from', join(dir, DB_FILE))

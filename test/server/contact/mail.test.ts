@@ -5,10 +5,10 @@ import { retryDelay } from '../../../server/outbox/worker'
 import { flattenKeys, lookupMessage } from '../../../shared/i18n/messages'
 import { logCollector } from '../../helper'
 import { openDatabase } from '../../../server/database'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { contactApp, formFields, freshToken, mailState, postForm, postJson, tempDataDir, validInquiry, withFormToken } from './helper'
 import { freePort, startSmtp, waitFor } from './smtp'
+import { sqliteStores } from '../stores'
 
 const FAST = { pollMs: 50, baseDelayMs: 200, maxDelayMs: 400, maxAttempts: 50 }
 const mailSettings = (port: number) => ({ smtpUrl: `smtp://127.0.0.1:${port}`, to: 'staff@example.test', from: '蒼栄建設 <noreply@example.test>' })
@@ -73,7 +73,7 @@ t.test('nothing a visitor types reaches a mail header or adds a line to the staf
   t.same(Object.keys(refused.json().errors), ['name', 'company', 'message'])
   // A row stored before that rule (or by any other way in): the mail is built safely all the same.
   const db = openDatabase(dataDir)
-  const { id } = await createSqliteStore(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), ...injected }, locale: 'ja', token: null, now: new Date() })
+  const { id } = await sqliteStores(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), ...injected }, locale: 'ja', token: null, now: new Date() })
   db.close()
   await waitFor(() => smtp.mails.length === 2)
   for (const mail of smtp.mails) {
@@ -100,7 +100,7 @@ t.test('invisible characters reach the staff mail as visible escapes', async (t)
   t.equal(res.statusCode, 201, 'the message may hold them')
   // One-line fields refuse them; a row stored before that rule still shows them.
   const db = openDatabase(dataDir)
-  const old = await createSqliteStore(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), name: 'v\u200Bictim\u2060', company: '\u061CACME\uFEFF' }, locale: 'ja', token: null, now: new Date() })
+  const old = await sqliteStores(db).insert({ values: { ...normalizeContact(validInquiry(), 'ja'), name: 'v\u200Bictim\u2060', company: '\u061CACME\uFEFF' }, locale: 'ja', token: null, now: new Date() })
   db.close()
   await waitFor(() => smtp.mails.length === 4)
   const staff = (id: string) => smtp.mails.find((m) => m.to.includes('staff@example.test') && m.headers['x-inquiry-reference'] === id)!

@@ -2,11 +2,11 @@
 // and against a throwaway PostgreSQL server started for this file (scripts/engines.mjs). The
 // contact service, the outbox and the CLI rely on nothing else of the store.
 import t from 'tap'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { replyKey, type InquiryStore } from '../../../server/contact/store'
+import { replyKey } from '../../../server/contact/store'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, pgOpener, sqliteOpener, tempDataDir, validInquiry } from './helper'
+import { pgStores, type SiteStores } from '../stores'
 
 const values = normalizeContact(validInquiry(), 'ja')
 const postgres = await startPostgres()
@@ -14,11 +14,11 @@ t.teardown(() => postgres.stop())
 
 const freshPgUrl = () => freshPgDatabase(postgres, 'contract')
 
-type Opener = () => Promise<InquiryStore>
+type Opener = () => Promise<SiteStores>
 interface Engine {
   name: 'sqlite' | 'postgres'
   /** A new empty store, and a function that opens another store on the same data (another replica). */
-  fresh(t: { teardown: (fn: () => unknown) => void }): Promise<{ store: InquiryStore; another: Opener }>
+  fresh(t: { teardown: (fn: () => unknown) => void }): Promise<{ store: SiteStores; another: Opener }>
 }
 
 const engines: Engine[] = [
@@ -210,7 +210,7 @@ for (const engine of engines) {
 }
 
 t.test('postgres: an unreachable database is StoreUnavailable (503), and the store works again once it is back', async (t) => {
-  const store = await openPgStore(await freshPgUrl(), { poolSize: 2 })
+  const store = await pgStores(await freshPgUrl(), { poolSize: 2 })
   t.teardown(() => store.close())
   await store.ping()
   await postgres.pause()

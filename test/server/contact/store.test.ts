@@ -3,12 +3,12 @@ import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { MIGRATIONS, openDatabase, schemaVersion } from '../../../server/database'
 import { resolveFormSecret } from '../../../server/contact/secret'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { newReference } from '../../../server/contact/store'
 import { createTokenSigner, TOKEN_MAX_AGE_MS } from '../../../server/contact/token'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { REFERENCE_PATTERN } from '../../../shared/pages/contact/page-data'
 import { contactApp, freshToken, tempDataDir, validInquiry, withFormToken } from './helper'
+import { sqliteStores } from '../stores'
 
 const values = normalizeContact(validInquiry(), 'ja')
 
@@ -42,7 +42,7 @@ t.test('inquiries survive a restart of the app', async (t) => {
   t.equal(res.statusCode, 201)
   const db = openDatabase(dataDir)
   t.teardown(() => db.close())
-  t.ok(await createSqliteStore(db).find(res.json().id), 'still there')
+  t.ok(await sqliteStores(db).find(res.json().id), 'still there')
   t.equal((await second.app.inject('/contact')).statusCode, 200)
 })
 

@@ -2,9 +2,9 @@
 // on the same database (its audit entries in the staff area's log) and closed with the app.
 import t from 'tap'
 import { openDatabase } from '../../../server/database'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { contactApp } from '../contact/helper'
 import { change, newsItem, T0 } from './helper'
+import { sqliteStores } from '../stores'
 
 t.test('app.editorStore: the inquiry database, the staff audit log beside it', async (t) => {
   const { app, dataDir } = await contactApp(t)
@@ -13,7 +13,7 @@ t.test('app.editorStore: the inquiry database, the staff audit log beside it', a
   t.same((await app.staffStore.listAudit({ action: 'content.change' })).map((a) => a.target), ['news/a'], 'the audit entry in the staff log')
   await app.close()
   await t.rejects(app.editorStore.revisions('news/a'), 'closed with the app')
-  const store = createSqliteStore(openDatabase(dataDir))
+  const store = sqliteStores(openDatabase(dataDir))
   t.teardown(() => store.close())
   t.strictSame((await store.editor.revision(seq))!.item, newsItem('a'), "kept in DATA_DIR's inquiries.db")
   t.same((await store.editor.presence('news/a', T0, 'ed1')).map((p) => p.accountId), ['ed2'])

@@ -11,8 +11,8 @@ import { readItem, writeItem } from '../../../server/editor/files'
 import { readMarker } from '../../../server/content/marker'
 import { ContentRefused } from '../../../server/editor/types'
 import { openDatabase } from '../../../server/database'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { contentCopy, throwsA, treeHashes } from './files-helper'
+import { sqliteStores } from '../stores'
 
 function emptyFolder(t: { teardown: (fn: () => void) => void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'content-transfer-'))
@@ -33,7 +33,7 @@ function cli(dir: string, dataDir: string, ...args: string[]) {
 
 /** The inquiry database (SQLite) in a data folder, with its editor store. */
 function sqliteStore(t: { teardown: (fn: () => unknown) => void }, dataDir: string) {
-  const store = createSqliteStore(openDatabase(dataDir, { log: () => {} }))
+  const store = sqliteStores(openDatabase(dataDir, { log: () => {} }))
   t.teardown(() => store.close())
   return store
 }

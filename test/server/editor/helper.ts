@@ -6,19 +6,19 @@ import Database from 'better-sqlite3'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { DB_FILE } from '../../../server/database'
-import type { InquiryStore } from '../../../server/contact/store'
 import type { EditorCommit, Revision, TranslationMark } from '../../../server/editor/types'
 import type { EditableItem, ItemKey } from '../../../shared/admin/editor-model/items'
 import type { AuditEntry } from '../../../server/staff/types'
 import { postgresBinDir } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, pgOpener, sqliteOpener, tempDataDir } from '../contact/helper'
 import { T0 } from '../inbox/helper'
+import type { SiteStores } from '../stores'
 
 export type Teardown = { teardown: (fn: () => unknown) => void }
 
 export interface EditorEngine {
   name: 'sqlite' | 'postgres'
-  fresh(t: Teardown): Promise<{ store: InquiryStore; another: () => Promise<InquiryStore>; committed: (sql: string) => string[]; where: string }>
+  fresh(t: Teardown): Promise<{ store: SiteStores; another: () => Promise<SiteStores>; committed: (sql: string) => string[]; where: string }>
 }
 
 /** The first column of every row of `sql` as committed in the SQLite file now (a connection of its own). */

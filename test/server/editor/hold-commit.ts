@@ -4,13 +4,13 @@
 // BEGIN IMMEDIATE), or until 'B-apply' shows up (the lock failed), then 'A-out'; after the commit, 'A-committed'.
 import { appendFileSync, readFileSync } from 'node:fs'
 import { openDatabase } from '../../../server/database'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { change, newsItem, T0 } from './helper'
+import { sqliteStores } from '../stores'
 
 const [dir, log] = process.argv.slice(2) as [string, string]
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 const logged = (word: string) => readFileSync(log, 'utf8').split('\n').includes(word)
-const store = createSqliteStore(openDatabase(dir))
+const store = sqliteStores(openDatabase(dir))
 await store.editor.commit(change('news/held', newsItem('held'), T0), () => {
   appendFileSync(log, 'A-in\n')
   while (!logged('B-calling')) pause(5)

@@ -6,13 +6,11 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { DB_FILE, MIGRATIONS, openDatabase } from '../../../server/database'
 import { postgresSql } from '../../../server/db/pg'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import type { InquiryStore } from '../../../server/contact/store'
 import { pgText } from '../../../server/db/pg'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir } from '../contact/helper'
 import { change, newsItem, T0 } from './helper'
+import { pgStores, sqliteStores, type SiteStores } from '../stores'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
@@ -26,7 +24,7 @@ const OLD_DATA = [
 ]
 
 /** What every engine must show after migrating the version-5 data. */
-async function checkMigrated(t: Test, store: InquiryStore) {
+async function checkMigrated(t: Test, store: SiteStores) {
   t.equal(await store.schemaVersion(), 8)
   const detail = (await store.inbox.detail('Q-20260101-AAAAAA'))!
   t.same([detail.inquiry.name, detail.inquiry.status], ['山田 太郎', 'in-progress'], 'the inquiry and its triage kept')
@@ -51,7 +49,7 @@ t.test('sqlite: version 5 → 6 keeps everything and adds the editor', async (t)
   MIGRATIONS.find((m) => m.version === 5)!.data!(old)
   old.close()
   const db = openDatabase(dir)
-  const store = createSqliteStore(db)
+  const store = sqliteStores(db)
   t.teardown(() => store.close())
   await checkMigrated(t, store)
   t.equal(db.pragma('integrity_check', { simple: true }), 'ok')
@@ -70,7 +68,7 @@ t.test('postgres: version 5 → 6 keeps everything and adds the editor', async (
   // The inquiry's search entry, as the version-5 site wrote it (migration 5's indexing of existing rows).
   const client = await pool.connect()
   await MIGRATIONS.find((m) => m.version === 5)!.pgData!(client).finally(() => client.release())
-  const store = await openPgStore(url, { poolSize: 2 })
+  const store = await pgStores(url, { poolSize: 2 })
   t.teardown(() => store.close())
   await checkMigrated(t, store)
 })

@@ -8,15 +8,15 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { DB_FILE, openDatabase } from '../../../server/database'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { tempDataDir } from '../contact/helper'
 import { change, newsItem, T0 } from './helper'
+import { sqliteStores } from '../stores'
 
 t.test('a commit in another process holds the lock: ours applies after it committed', async (t) => {
   const dir = tempDataDir(t)
   const log = join(dir, 'order.log')
   writeFileSync(log, '')
-  const store = createSqliteStore(openDatabase(dir))
+  const store = sqliteStores(openDatabase(dir))
   t.teardown(() => store.close())
   const outside = new Database(join(dir, DB_FILE), { readonly: true })
   t.teardown(() => outside.close())

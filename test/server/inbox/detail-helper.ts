@@ -8,9 +8,6 @@ import { join } from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Config } from '../../../server/config'
 import { openDatabase } from '../../../server/database'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import type { InquiryStore } from '../../../server/contact/store'
 import type { Role } from '../../../server/staff/types'
 import type { Locale } from '../../../shared/i18n/locales'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
@@ -18,6 +15,7 @@ import type { ContactValues } from '../../../shared/pages/contact/values'
 import { validInquiry } from '../contact/helper'
 import { addAccount, LOCAL, postForm, signIn, staffApp, START, type Clock, type TestAccount } from '../staff/web-helper'
 import { SITE } from '../../helper'
+import { pgStores, sqliteStores, type SiteStores } from '../stores'
 
 /** A message a visitor could send to hurt a reader: markup, a formula, a bidi override, every C0 control, a 300-character word; 10,000 characters. */
 export function hostileMessage(): string {
@@ -41,7 +39,7 @@ export const HOSTILE: Partial<ContactValues> = {
 export interface InboxApp {
   app: FastifyInstance
   /** Another store on the same database: stores inquiries and plays the outbox worker. */
-  seed: InquiryStore
+  seed: SiteStores
 }
 
 /** The app on a database of its own (SQLite in a fresh DATA_DIR, or `databaseUrl`), and a second store on it. */
@@ -49,20 +47,20 @@ export async function inboxApp(t: { teardown: (fn: () => unknown) => void }, tim
   const dataDir = mkdtempSync(join(tmpdir(), 'inbox-detail-'))
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
   const app = await staffApp(t, time, { dataDir, ...overrides })
-  const seed = overrides.databaseUrl ? await openPgStore(overrides.databaseUrl, { poolSize: 2 }) : createSqliteStore(openDatabase(dataDir))
+  const seed = overrides.databaseUrl ? await pgStores(overrides.databaseUrl, { poolSize: 2 }) : sqliteStores(openDatabase(dataDir))
   t.teardown(() => seed.close())
   return { app, seed }
 }
 
 /** Stores an inquiry (the valid sample with `values` over it) received at `at`: its id (reference). */
-export async function addInquiry(seed: InquiryStore, values: Partial<ContactValues> = {}, locale: Locale = 'ja', at = START): Promise<string> {
+export async function addInquiry(seed: SiteStores, values: Partial<ContactValues> = {}, locale: Locale = 'ja', at = START): Promise<string> {
   const base = normalizeContact(validInquiry({ locale }), locale)
   const { id } = await seed.insert({ values: { ...base, ...values }, locale, token: null, now: new Date(at) })
   return id
 }
 
 /** Plays the outbox worker for one mail of an inquiry: claimed, then failed for good (with `error`) or sent. Its seq. */
-export async function mailOutcome(seed: InquiryStore, inquiryId: string, kind: string, outcome: 'failed' | 'sent', at: number, error = 'SMTP 550 <b>refused</b>\r\n\u202Ex'): Promise<number> {
+export async function mailOutcome(seed: SiteStores, inquiryId: string, kind: string, outcome: 'failed' | 'sent', at: number, error = 'SMTP 550 <b>refused</b>\r\n\u202Ex'): Promise<number> {
   for (let i = 0; i < 20; i++) {
     const mail = await seed.claimMail(at, 60_000)
     if (!mail) break

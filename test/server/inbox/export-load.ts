@@ -15,12 +15,11 @@ import { startBuiltServer } from '../../../bench/built-server.mjs'
 import { peakRssMb, rssMb } from '../../../bench/hostile-load.mjs'
 import { freePort } from '../../../scripts/engines.mjs'
 import { openDatabase } from '../../../server/database'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { MAX_CHARS } from '../../../shared/pages/contact/fields'
 import { imageAllocatorEnv } from '../image-env'
 import { addAccountTo, codeAt, field } from '../staff/web-helper'
 import { fillPg, fillSqlite } from './fill'
+import { pgStores, sqliteStores } from '../stores'
 
 /** Messages as long as the contact form takes, without search entries (the export never reads them; building them takes minutes). */
 const LONG = { messageChars: MAX_CHARS.message, searchIndex: false }
@@ -112,7 +111,7 @@ export function exportedIds(format: 'csv' | 'json', body: Buffer): string[] | nu
 export async function exportServer(count: number, { databaseUrl = '' }: { databaseUrl?: string } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'export-load-'))
   // Opening the store makes the tables.
-  const store = databaseUrl ? await openPgStore(databaseUrl, { poolSize: 1 }) : createSqliteStore(openDatabase(dataDir, { log: () => {} }))
+  const store = databaseUrl ? await pgStores(databaseUrl, { poolSize: 1 }) : sqliteStores(openDatabase(dataDir, { log: () => {} }))
   const admin = await fillLong(count, { dataDir, databaseUrl })
     .then(() => addAccountTo(store.staff, { now: Date.now }, 'admin'))
     .finally(() => store.close())

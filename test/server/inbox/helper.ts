@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { DB_FILE, openDatabase, type Db } from '../../../server/database'
-import type { InquiryStore } from '../../../server/contact/store'
 import type { Account, AuditEntry, Role } from '../../../server/staff/types'
 import type { Actor } from '../../../server/inbox/types'
 import { pgText } from '../../../server/db/pg'
@@ -12,6 +11,7 @@ import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import type { ContactValues } from '../../../shared/pages/contact/values'
 import { freshPgDatabase, pgOpener, sqliteOpener, tempDataDir, validInquiry } from '../contact/helper'
 import { fillPg, fillSqlite } from './fill'
+import type { SiteStores } from '../stores'
 
 export type Teardown = { teardown: (fn: () => unknown) => void }
 
@@ -31,7 +31,7 @@ export interface Raw {
 
 export interface Engine {
   name: 'sqlite' | 'postgres'
-  fresh(t: Teardown): Promise<{ store: InquiryStore; another: () => Promise<InquiryStore>; raw: Raw }>
+  fresh(t: Teardown): Promise<{ store: SiteStores; another: () => Promise<SiteStores>; raw: Raw }>
 }
 
 export function sqliteRaw(db: Db, dir?: string): Raw {
@@ -137,7 +137,7 @@ export function inquiryValues(overrides: Partial<ContactValues> = {}): ContactVa
 }
 
 /** Stores an inquiry received at `at`; its id. */
-export async function addInquiry(store: InquiryStore, overrides: Partial<ContactValues> = {}, at = T0, extra: { webhook?: boolean; locale?: 'ja' | 'en' } = {}): Promise<string> {
+export async function addInquiry(store: SiteStores, overrides: Partial<ContactValues> = {}, at = T0, extra: { webhook?: boolean; locale?: 'ja' | 'en' } = {}): Promise<string> {
   const { webhook, locale = 'ja' } = extra
   return (await store.insert({ values: inquiryValues(overrides), locale, token: null, now: new Date(at), ...(webhook ? { webhook } : {}) })).id
 }

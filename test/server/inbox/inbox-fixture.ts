@@ -1,11 +1,11 @@
 // Inquiries for the inbox pages' tests, written through the real inquiry store (a second connection on the
 // app's database, as another replica would): known people, times, types, languages, statuses, an assignee,
 // every mail state, hostile text, and enough old ones for a second page.
-import type { InquiryStore } from '../../../server/contact/store'
 import type { Actor, TriageChange } from '../../../server/inbox/types'
 import type { Locale } from '../../../shared/i18n/locales'
 import type { ContactValues } from '../../../shared/pages/contact/values'
 import { addInquiry } from './detail-helper'
+import type { SiteStores } from '../stores'
 
 const HOUR = 3_600_000
 
@@ -19,11 +19,11 @@ export const HOSTILE = {
 }
 
 /** An inquiry of the fixture: the valid sample (detail-helper.ts) without furigana, company or phone, of type 'other', unless given. */
-const add = (store: InquiryStore, at: number, over: Partial<ContactValues> = {}, locale: Locale = 'ja') => addInquiry(store, { nameKana: '', company: '', phone: '', inquiryType: 'other', ...over }, locale, at)
+const add = (store: SiteStores, at: number, over: Partial<ContactValues> = {}, locale: Locale = 'ja') => addInquiry(store, { nameKana: '', company: '', phone: '', inquiryType: 'other', ...over }, locale, at)
 
 const audit = (id: string, at: number, accountId: string | null) => ({ at, accountId, address: '192.0.2.9', action: 'inquiry.change', target: `inquiry:${id}`, outcome: 'ok' as const })
 
-export async function change(store: InquiryStore, id: string, what: TriageChange, at: number, accountId: string | null = null) {
+export async function change(store: SiteStores, id: string, what: TriageChange, at: number, accountId: string | null = null) {
   const actor: Actor = { accountId, role: null, address: '192.0.2.9' }
   const outcome = await store.inbox.change(id, what, actor, at, audit(id, at, accountId))
   if (outcome !== 'changed') throw new Error(`change of ${id}: ${outcome}`)
@@ -52,7 +52,7 @@ export interface SeededInbox {
  * by a worker that has not finished (still pending), or cancelled with its inquiry (spam). PostgreSQL's text
  * cannot hold U+0000 (the form refuses control characters before): pass `controls` without it there.
  */
-export async function seedInbox(store: InquiryStore, now: number, assignee: string, controls = HOSTILE.controls): Promise<SeededInbox> {
+export async function seedInbox(store: SiteStores, now: number, assignee: string, controls = HOSTILE.controls): Promise<SeededInbox> {
   const bulk: string[] = []
   for (let i = 54; i >= 0; i--) bulk.unshift(await add(store, now - 240 * HOUR - i * HOUR, { name: `Bulk ${i}`, inquiryType: 'new-construction' }))
   const waiting = await add(store, now - 74 * HOUR, { name: 'Waiting Person' })

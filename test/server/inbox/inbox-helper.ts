@@ -5,15 +5,13 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../../server/config'
 import { openDatabase } from '../../../server/database'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import type { InquiryStore } from '../../../server/contact/store'
 import { newAccessToken } from '../../../server/staff/access-tokens'
 import type { Role } from '../../../server/staff/types'
 import { emptyContactValues, type ContactValues } from '../../../shared/pages/contact/values'
 import { build } from '../../helper'
 import { tempDataDir } from '../contact/helper'
 import { addAccount, clock, LOCAL, signIn, type Clock } from '../staff/web-helper'
+import { pgStores, sqliteStores, type SiteStores } from '../stores'
 
 type Teardown = { teardown: (fn: () => unknown) => void }
 
@@ -50,7 +48,7 @@ export function values(overrides: Partial<ContactValues> = {}): ContactValues {
 export async function inboxApp(t: Teardown, time: Clock = clock(), databaseUrl = '', overrides: Partial<Config> = {}) {
   const dataDir = tempDataDir(t)
   const app = await build(t, { dataDir, databaseUrl, ...overrides }, { staff: { now: time.now } })
-  const seedStore: InquiryStore = databaseUrl ? await openPgStore(databaseUrl, { poolSize: 2 }) : createSqliteStore(openDatabase(dataDir))
+  const seedStore: SiteStores = databaseUrl ? await pgStores(databaseUrl, { poolSize: 2 }) : sqliteStores(openDatabase(dataDir))
   t.teardown(() => seedStore.close())
   const adminAccount = await addAccount(app, time, 'admin')
   const admin = await signIn(app, time, adminAccount)

@@ -8,8 +8,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../../server/config'
-import { openStore } from '../../../server/contact/open-store'
-import type { InquiryStore } from '../../../server/contact/store'
 import type { InboxConfig } from '../../../server/inbox/config'
 import type { Actor, InquiryStatus } from '../../../server/inbox/types'
 import type { OutboxOptions } from '../../../server/outbox/worker'
@@ -17,6 +15,7 @@ import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { build, testConfig } from '../../helper'
 import { validInquiry } from '../contact/helper'
 import type { Clock } from '../staff/web-helper'
+import { openStores, type SiteStores } from '../stores'
 
 export const FAST: Partial<OutboxOptions> = { pollMs: 50, baseDelayMs: 100, maxDelayMs: 200, maxAttempts: 12 }
 export const MAIL_FROM = '蒼栄建設 <noreply@example.test>'
@@ -57,14 +56,14 @@ export async function jobsApp(t: { teardown: (fn: () => unknown) => void }, time
 }
 
 /** A second connection to the app's database (closed when the test ends). */
-export async function sideStore(t: { teardown: (fn: () => unknown) => void }, app: FastifyInstance, dataDir: string, databaseUrl = ''): Promise<InquiryStore> {
-  const store = await openStore({ databaseUrl, dataDir, log: app.log })
+export async function sideStore(t: { teardown: (fn: () => unknown) => void }, app: FastifyInstance, dataDir: string, databaseUrl = ''): Promise<SiteStores> {
+  const store = await openStores({ databaseUrl, dataDir }, { create: true, log: app.log })
   t.teardown(() => store.close())
   return store
 }
 
 /** Stores an inquiry received at `at` with any values (none of the form's checks: a hostile row as an old one could be). */
-export async function storeInquiry(store: InquiryStore, at: number, overrides: Record<string, unknown> = {}, locale: 'ja' | 'en' = 'ja'): Promise<string> {
+export async function storeInquiry(store: SiteStores, at: number, overrides: Record<string, unknown> = {}, locale: 'ja' | 'en' = 'ja'): Promise<string> {
   const values = { ...normalizeContact(validInquiry(), 'ja'), ...overrides }
   return (await store.insert({ values, locale, token: null, now: new Date(at) })).id
 }

@@ -8,13 +8,11 @@ import pg from 'pg'
 import { DB_FILE, MIGRATIONS, openDatabase } from '../../../server/database'
 import { importSqlite } from '../../../server/contact/import-sqlite'
 import { postgresSql } from '../../../server/db/pg'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
-import type { InquiryStore } from '../../../server/contact/store'
 import { pgText } from '../../../server/db/pg'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir } from '../contact/helper'
 import { actor, addInquiry, entry, T0 } from './helper'
+import { pgStores, sqliteStores, type SiteStores } from '../stores'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
@@ -34,7 +32,7 @@ const OLD_MAILS = [
 ] as const
 
 /** What every engine must show after migrating the version-4 data. */
-async function checkMigrated(t: Test, store: InquiryStore, all: (sql: string, ...args: unknown[]) => Promise<Record<string, any>[]>) {
+async function checkMigrated(t: Test, store: SiteStores, all: (sql: string, ...args: unknown[]) => Promise<Record<string, any>[]>) {
   t.equal(await store.schemaVersion(), 8, 'and on to the current version')
   const page = await store.inbox.list({}, { page: 1, pageSize: 50 })
   t.same(page.rows.map((r) => [r.id, r.status, r.name]), [[OLD[1][0], 'new', 'Jane Doe'], [OLD[0][0], 'new', '山田 太郎']], 'inquiries kept, status new')
@@ -70,7 +68,7 @@ t.test('sqlite: version 4 → 5 keeps inquiries and mail, indexes them', async (
   for (const m of OLD_MAILS) old.prepare(MAIL).run(...m)
   old.close()
   const db = openDatabase(dir)
-  const store = createSqliteStore(db)
+  const store = sqliteStores(db)
   t.teardown(() => store.close())
   await checkMigrated(t, store, async (sql, ...args) => {
     const statement = db.prepare(sql)
@@ -91,14 +89,14 @@ t.test('postgres: version 4 → 5 keeps inquiries and mail, indexes them', async
   }
   for (const [id, at, name, kana, email, message] of OLD) await pool.query(pgText(INQUIRY), [id, at, name, kana, email, email, message])
   for (const m of OLD_MAILS) await pool.query(pgText(MAIL), [...m])
-  const store = await openPgStore(url, { poolSize: 2 })
+  const store = await pgStores(url, { poolSize: 2 })
   t.teardown(() => store.close())
   await checkMigrated(t, store, async (sql, ...args) => (await pool.query(pgText(sql), args)).rows)
 })
 
 t.test('import-sqlite: the inbox comes along (statuses, history with its mail numbers, the search index)', async (t) => {
   const dir = tempDataDir(t)
-  const sqlite = createSqliteStore(openDatabase(dir))
+  const sqlite = sqliteStores(openDatabase(dir))
   t.teardown(() => sqlite.close())
   const a = await addInquiry(sqlite, { name: '秘密 次郎', message: '屋根の修理' }, T0)
   const b = await addInquiry(sqlite, {}, T0 + 1)
@@ -109,7 +107,7 @@ t.test('import-sqlite: the inbox comes along (statuses, history with its mail nu
   const url = await freshPgDatabase(postgres, 'import')
   const result = await importSqlite(new Database(join(dir, DB_FILE), { readonly: true }), url)
   t.same(result, { inquiries: 2, alreadyThere: 0, mails: 6, pending: 4 }, "both inquiries; their staff mails, auto-replies (the erased one's cancelled), the reply and the digest")
-  const target = await openPgStore(url, { poolSize: 2 })
+  const target = await pgStores(url, { poolSize: 2 })
   t.teardown(() => target.close())
   const [before, after] = [(await sqlite.inbox.detail(a))!, (await target.inbox.detail(a))!]
   t.same(after.inquiry, before.inquiry, 'the inquiry and its triage')

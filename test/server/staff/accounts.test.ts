@@ -2,10 +2,10 @@
 import t from 'tap'
 import { createHash } from 'node:crypto'
 import { openDatabase } from '../../../server/database'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { AccountsError, CLI_ACTOR, createAccounts, ENROLMENT_LINK_MS, normaliseEmail } from '../../../server/staff/accounts'
 import type { Session } from '../../../server/staff/types'
 import { tempDataDir } from '../contact/helper'
+import { sqliteStores } from '../stores'
 
 const SITE = 'https://www.example.co.jp'
 const MIN = 60_000
@@ -15,7 +15,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 function setup(t: { teardown: (fn: () => unknown) => void }) {
   const dir = tempDataDir(t)
   const db = openDatabase(dir)
-  const inquiries = createSqliteStore(db)
+  const inquiries = sqliteStores(db)
   t.teardown(() => inquiries.close())
   const clock = { now: Date.UTC(2026, 3, 1) }
   const accounts = createAccounts({ store: inquiries.staff, siteUrl: SITE, now: () => clock.now, sessionIdleMs: 30 * MIN, sessionMaxMs: 720 * MIN, auditRetentionMs: 400 * DAY })

@@ -5,10 +5,9 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { openDatabase } from '../../../server/database'
 import { siteTime } from '../../../server/contact/site-time'
-import { openPgStore } from '../../../server/contact/pg-store'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, serverDataDir } from '../contact/helper'
+import { pgStores, sqliteStores } from '../stores'
 
 const SITE = 'https://www.example.co.jp'
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -27,7 +26,7 @@ function linkToken(out: string): string {
 
 /** The staff store of DATA_DIR, for a look at what the CLI wrote (closed when the test ends). */
 function staffStore(t: { teardown: (fn: () => unknown) => void }, dataDir: string) {
-  const store = createSqliteStore(openDatabase(dataDir))
+  const store = sqliteStores(openDatabase(dataDir))
   t.teardown(() => store.close())
   return store.staff
 }
@@ -145,7 +144,7 @@ t.test('on PostgreSQL (DATABASE_URL): add and list', async (t) => {
   t.equal(add.code, 0, add.err)
   const token = linkToken(add.out)
   t.match(cli({ DATABASE_URL: url }, 'list').out, /^pg@example\.com {2}responder {2}active {4}passkeys: 0, password\+TOTP: no {2}added .* JST {2}PG$/m)
-  const store = await openPgStore(url, { poolSize: 1 })
+  const store = await pgStores(url, { poolSize: 1 })
   t.teardown(() => store.close())
   const account = (await store.staff.findAccountByEmail('pg@example.com'))!
   t.equal((await store.staff.findEnrolmentLink(sha256(token)))?.accountId, account.id, 'in PostgreSQL, by its hash')

@@ -6,7 +6,6 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../../../server/database'
-import { createSqliteStore } from '../../../server/contact/sqlite-store'
 import { loggedUrl, redactText } from '../../../server/logged-url'
 import { CLI_ACTOR, createAccounts } from '../../../server/staff/accounts'
 import { build, FIXTURE_CONTENT, logCollector, SITE } from '../../helper'
@@ -14,6 +13,7 @@ import { tempDataDir } from '../contact/helper'
 import { values } from '../inbox/inbox-helper'
 import { clock, codeAt, field, FORM, LOCAL, postForm, sessionCookie } from './web-helper'
 import { SESSION_COOKIE } from '../../../server/staff/http/session'
+import { sqliteStores } from '../stores'
 
 const VISITOR = '秘密山 花子'
 const DRAFT = ['---', 'title: 下書き', 'date: "2026-12-20"', 'category: notice', 'excerpt: 概要。', 'draft: true', '---', '', '本文。', ''].join('\n')
@@ -62,7 +62,7 @@ t.test('an enrolment link, a signed preview link and an inbox search: none of th
   t.equal((await app.inject({ url: previewPath, headers: LOCAL })).statusCode, 200, 'the preview is shown')
 
   // The inbox searched for a visitor's name, signed in and (a bookmark) signed out.
-  const store = createSqliteStore(openDatabase(dataDir))
+  const store = sqliteStores(openDatabase(dataDir))
   t.teardown(() => store.close())
   await store.insert({ values: values({ name: VISITOR }), locale: 'ja', token: null, now: new Date(time.now()) })
   const search = `/admin/inquiries?q=${encodeURIComponent(VISITOR)}&status=new`

@@ -2,11 +2,11 @@
 // DATA_DIR) and a throwaway PostgreSQL server started for this file (scripts/engines.mjs). "Another
 // replica" is a second store opened on the same data: a second SQLite connection, a second pg pool.
 import t from 'tap'
-import type { InquiryStore } from '../../../server/contact/store'
 import { StaffConflict } from '../../../server/staff/store-rows'
 import type { Account, AuditEntry, Session, StaffStore } from '../../../server/staff/types'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, pgOpener, sqliteOpener, tempDataDir } from '../contact/helper'
+import type { SiteStores } from '../stores'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
@@ -15,7 +15,7 @@ type Teardown = { teardown: (fn: () => unknown) => void }
 interface Engine {
   name: 'sqlite' | 'postgres'
   /** A new empty store, and a function that opens another on the same data (another replica). */
-  fresh(t: Teardown): Promise<{ store: StaffStore; inquiries: InquiryStore; another: () => Promise<StaffStore> }>
+  fresh(t: Teardown): Promise<{ store: StaffStore; inquiries: SiteStores; another: () => Promise<StaffStore> }>
 }
 
 const engines: Engine[] = [
