@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { hasControlChars } from '../../shared/validation/control-chars'
 import { actorEntry, type Actor } from '../staff/actor'
 import { inboxQueryString } from './filter'
-import type { Forbidden, InboxServiceDeps } from './service'
+import type { Forbidden, InboxServiceDeps, Invalid } from './service'
 import type { ExportedInquiry, InboxFilter, InboxRow, InquiryDetail } from './types'
 
 /** Longest address looked up (RFC 5321's path limit). */
@@ -20,8 +20,6 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 export const isExportFormat = (value: unknown): value is ExportFormat => typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value)
 
-/** An address or an export format not valid as one: nothing was read or written. */
-export type Invalid<F extends string = 'email'> = { kind: 'invalid'; field: F }
 
 /** An export under way: its pages (each read when the one before has been taken), its format and the instant it started. */
 export type Export = { kind: 'done'; pages: AsyncIterable<ExportedInquiry[]>; format: ExportFormat; at: number }
@@ -83,7 +81,7 @@ export function personWork({ store, staff, now }: InboxServiceDeps) {
     },
 
     /** Everything held about an address (erased inquiries too), newest first; audited first as a view of personal data ('inquiry.person'). */
-    async person(actor: Actor, emailText: unknown): Promise<Invalid | { kind: 'done'; email: string; found: InquiryDetail[] }> {
+    async person(actor: Actor, emailText: unknown): Promise<Invalid<'email'> | { kind: 'done'; email: string; found: InquiryDetail[] }> {
       const email = personEmail(emailText)
       if (!email) return { kind: 'invalid', field: 'email' }
       await staff.audit(actorEntry(actor, now(), 'inquiry.person', emailTarget(email)))
@@ -97,7 +95,7 @@ export function personWork({ store, staff, now }: InboxServiceDeps) {
      * notwithstanding (the person asked), one 'inquiry.erase' audit entry each; how many. Only an admin (or
      * the command line): anyone else is refused, audited.
      */
-    async erasePerson(actor: Actor, emailText: unknown): Promise<Invalid | Forbidden | { kind: 'done'; erased: number }> {
+    async erasePerson(actor: Actor, emailText: unknown): Promise<Invalid<'email'> | Forbidden | { kind: 'done'; erased: number }> {
       const email = personEmail(emailText)
       if (!email) return { kind: 'invalid', field: 'email' }
       if (!mayErase(actor)) {

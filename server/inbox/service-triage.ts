@@ -7,11 +7,11 @@ import { INBOX_ROLES } from '../../shared/admin/roles'
 import { hasControlChars } from '../../shared/validation/control-chars'
 import { actorEntry, type Actor } from '../staff/actor'
 import type { Account } from '../staff/types'
-import type { Forbidden, Gone, InboxServiceDeps, NotFound } from './service'
+import type { Forbidden, Gone, InboxServiceDeps, Invalid, NotFound } from './service'
 import type { InboxFilter, InquiryDetail, InquiryStatus, TriageChange } from './types'
 
 /** Whether an inquiry may be assigned to the account: an enabled responder or admin (who may open the inbox). */
-export const mayBeAssigned = (a: Account): boolean => !a.disabled && (INBOX_ROLES as readonly string[]).includes(a.role)
+const mayBeAssigned = (a: Account): boolean => !a.disabled && (INBOX_ROLES as readonly string[]).includes(a.role)
 
 /** The staff as the inbox names them: every account's name by id, and who may be assigned. */
 export interface InboxPeople {
@@ -20,7 +20,7 @@ export interface InboxPeople {
 }
 
 /** A change the rules refuse before anything is written: the assignee is no account that may be assigned, or the note is empty or holds control characters. */
-export type Invalid = { kind: 'invalid'; field: 'assignee' | 'note' }
+type InvalidChange = Invalid<'assignee' | 'note'>
 
 /** The reply as typed (server/staff/http/inquiry-forms.ts readReply checks it), and the status to move to (null: kept). */
 export interface ReplyInput {
@@ -37,7 +37,7 @@ export function triageWork({ store, staff, now, kick, site }: InboxServiceDeps) 
   const entry = (actor: Actor, at: number, action: string, id: string) => actorEntry(actor, at, action, `inquiry:${id}`)
 
   /** Why a change to the note or the assignee cannot be made, or null. */
-  async function refusal(change: TriageChange): Promise<Invalid | null> {
+  async function refusal(change: TriageChange): Promise<InvalidChange | null> {
     if (change.note !== undefined && (!change.note.trim() || hasControlChars(change.note.trim(), true))) return { kind: 'invalid', field: 'note' }
     if (typeof change.assigneeId === 'string') {
       const account = await staff.findAccount(change.assigneeId)
@@ -86,7 +86,7 @@ export function triageWork({ store, staff, now, kick, site }: InboxServiceDeps) 
      * note or the assignee is not valid ('invalid'); the whole change refused when it lifts a legal hold
      * and the actor is no admin ('forbidden': the store audits the refusal, server/inbox/hold.ts).
      */
-    async change(actor: Actor, id: unknown, change: TriageChange): Promise<Invalid | NotFound | Gone | Forbidden | { kind: 'done' }> {
+    async change(actor: Actor, id: unknown, change: TriageChange): Promise<InvalidChange | NotFound | Gone | Forbidden | { kind: 'done' }> {
       const invalid = await refusal(change)
       if (invalid) return invalid
       const detail = await read(id)

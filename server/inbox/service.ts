@@ -31,6 +31,8 @@ export type NotFound = { kind: 'not-found' }
 export type Gone = { kind: 'gone' }
 /** The actor may not do this (refused, and audited where the rule says so). */
 export type Forbidden = { kind: 'forbidden' }
+/** An input the rules refuse before anything is read or written, and which. */
+export type Invalid<F extends string> = { kind: 'invalid'; field: F }
 
 export function createInboxService(deps: InboxServiceDeps) {
   return { ...triageWork(deps), ...personWork(deps) }
