@@ -26,7 +26,9 @@ import dbPlugin from './plugins/db'
 import storesPlugin from './plugins/stores'
 import pagesPlugin from './plugins/pages'
 import staffPlugin, { type StaffDeps } from './plugins/staff'
+import inboxPlugin from './plugins/inbox'
 import inboxJobsPlugin, { type InboxJobsDeps } from './plugins/inbox-jobs'
+import editorPlugin from './plugins/editor'
 import sitemapPlugin from './plugins/sitemap'
 import staticPlugin from './plugins/static'
 import contentPlugin from './plugins/content'
@@ -154,10 +156,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(dbPlugin, { config })
   await app.register(storesPlugin)
   await app.register(contactPlugin, { config, deps: deps.contact })
+  // The inbox's work for the staff pages, the JSON API and the jobs, on the staff area's clock.
+  await app.register(inboxPlugin, { now: deps.staff?.now })
   // The staff area (/admin): its own routes, renderer, sessions and headers, on the staff store (plugins/stores.ts).
   await app.register(staffPlugin, { config, manifest, deps: deps.staff })
   // The content editor's preview: the public renderer drawing content not served yet (drafts, the form as typed).
   await app.register(contentPreviewPlugin, { config, makeRenderer, now: deps.staff?.now })
+  // The content editor's work (saves, publications, restores, links), on the staff area's clock.
+  await app.register(editorPlugin, { config, now: deps.staff?.now })
   // The inbox's daily jobs (retention erasure, digest), once a day across replicas, on the staff area's clock.
   await app.register(inboxJobsPlugin, { config, deps: { ...deps.inboxJobs, now: deps.staff?.now } })
   // Scheduled publications' audit entries, once across replicas, on the content's clock.

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ScheduledInstant } from '../content/publication'
-import type { InboxStore } from '../inbox/types'
-import type { AuditEntry } from '../staff/types'
+import type { Actor } from '../staff/actor'
+import type { EditorService } from './service'
 
 /**
  * A scheduled publication's fire, once across every replica. Each replica swaps in the next view at a
  * publication instant by itself (the holder's timer, server/content/snapshot.ts); what must happen once,
  * the audit entry `content.publish` (target `news/<slug>.<locale>`: one per item, language and instant),
- * is claimed through the inquiry database's scheduled_jobs (InboxStore.claimJob, the audit written in the
- * claim's transaction), so whichever replica sees the instant first records it and the others find it
+ * is claimed through the inquiry database's scheduled_jobs (the editor service's recordPublication: the
+ * audit written in the claim's transaction), so whichever replica sees the instant first records it and the others find it
  * claimed. At start, instants passed within CATCH_UP_MS are claimed too: one that came while every
  * replica was stopped is recorded by the first to start (and one already recorded is not again).
  */
@@ -20,14 +20,17 @@ export const PUBLISH_JOB = 'content.publish'
 /** The scheduled_jobs period of one fire: item, language, instant. */
 export const publishPeriod = (s: ScheduledInstant) => `${s.key}.${s.locale}@${new Date(s.at).toISOString()}`
 
+/** Who records a scheduled publication: the schedule itself, no account. */
+const SCHEDULE: Actor = { accountId: null, role: null, address: 'schedule' }
+
 export interface PublishFiresOptions {
-  inbox: Pick<InboxStore, 'claimJob'>
+  editor: Pick<EditorService, 'recordPublication'>
   /** The content's clock (tests move it). */
   now: () => number
   log: FastifyBaseLogger
 }
 
-export function createPublishFires({ inbox, now, log }: PublishFiresOptions) {
+export function createPublishFires({ editor, now, log }: PublishFiresOptions) {
   /** The instant of the last look: instants after it and up to the next one are that look's to fire. */
   let lastLook: number | null = null
   /** Fires whose claim failed (the database away): tried again at the next look. */
@@ -37,9 +40,8 @@ export function createPublishFires({ inbox, now, log }: PublishFiresOptions) {
   async function fire(s: ScheduledInstant): Promise<void> {
     const period = publishPeriod(s)
     const target = `${s.key}.${s.locale}`
-    const entry: AuditEntry = { at: now(), accountId: null, address: 'schedule', action: PUBLISH_JOB, target, outcome: 'ok' }
     try {
-      if (await inbox.claimJob(PUBLISH_JOB, period, entry.at, entry)) log.info({ target, at: new Date(s.at).toISOString() }, 'scheduled publication recorded')
+      if (await editor.recordPublication(SCHEDULE, s, now())) log.info({ target, at: new Date(s.at).toISOString() }, 'scheduled publication recorded')
       retry.delete(period)
     } catch (err) {
       retry.set(period, s)

@@ -1,22 +1,15 @@
 import type { FastifyRequest } from 'fastify'
 import { LOCALE_CODES, isLocale, type Locale } from '../../shared/i18n/locales'
-import { ITEM_KINDS, itemKey, SITE_PARTS, SLUG_RE, type EditableItem, type ItemKind, type PublicationState } from '../../shared/admin/editor-model/items'
+import { itemKey, type EditableItem, type ItemKind, type PublicationState } from '../../shared/admin/editor-model/items'
 import { hasVersions } from '../../shared/admin/content-item/fields'
 import { formOfItem, type EditorForm } from '../../shared/admin/content-item/form-model'
-import { PRESENCE_FRESH_MS, type ContentItemData, type ItemNotice } from '../../shared/admin/content-item/page-data'
+import type { ContentItemData, ItemNotice } from '../../shared/admin/content-item/page-data'
 import { STATIC_PAGE_IDS } from '../../shared/content'
+import { actorOf } from '../staff/http/services'
 import { readItemState } from './files'
+import { kindOf, nameable } from './service-commit'
 import { outOfDate } from './translation-marks'
 import { publicationState } from './files-list'
-
-/** The item kind a path names, or null (a 404). */
-export const kindOf = (kind: string | undefined): ItemKind | null => (ITEM_KINDS as readonly string[]).includes(kind ?? '') ? (kind as ItemKind) : null
-
-/** Whether a path's kind and slug can name an item at all (the site's two parts; a slug the folder takes). */
-export function nameable(kind: ItemKind, slug: string | undefined): slug is string {
-  if (!slug) return false
-  return kind === 'site' ? (SITE_PARTS as readonly string[]).includes(slug) : SLUG_RE.test(slug)
-}
 
 const NOTICES = new Set<ItemNotice>(['saved', 'created', 'publish', 'unpublish', 'schedule'])
 export const contentDirOf = (req: FastifyRequest) => req.server.staffArea.contentDir
@@ -26,18 +19,10 @@ export function statesOf(item: EditableItem | null, now: number): Partial<Record
   return Object.fromEntries(LOCALE_CODES.map((l) => [l, hasVersions(item.kind) ? publicationState(item.kind, item.versions?.[l], now) : 'published']))
 }
 
-/** The names of the others who have the item open (their heartbeat in the last minute), after recording this one's. */
-export async function othersEditing(req: FastifyRequest, kind: ItemKind, slug: string): Promise<string[]> {
-  const store = req.server.editorStore
-  const me = req.staffSession!.account.id
-  const now = req.server.staffArea.now()
-  const key = itemKey(kind, slug)
-  await store.touchPresence(key, me, now)
-  const others = await store.presence(key, now - PRESENCE_FRESH_MS, me)
-  if (!others.length) return []
-  const accounts = await req.server.staffArea.store.listAccounts()
-  const names = new Map(accounts.map((a) => [a.id, a.name || a.email]))
-  return others.map((p) => names.get(p.accountId)).filter((n): n is string => !!n)
+/** The names of the others who have the item open (their heartbeat in the last minute), after recording this one's (the editor service). */
+async function othersEditing(req: FastifyRequest, kind: ItemKind, slug: string): Promise<string[]> {
+  const outcome = await req.server.editor.presence(actorOf(req), { kind, slug })
+  return outcome.kind === 'done' ? outcome.others : []
 }
 
 /** The page's data of an item as it is on disk; `change` replaces parts (what was typed, errors, a conflict). */

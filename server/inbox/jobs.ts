@@ -3,6 +3,7 @@ import type { StoreHealth } from '../db/health'
 import type { StaffStore } from '../staff/types'
 import type { InboxConfig } from './config'
 import { queueDigests } from './digest'
+import type { InboxService } from './service'
 import type { Actor, InboxStore } from './types'
 
 /** How often the clock is looked at: a job of the day starts within this of its hour. */
@@ -17,7 +18,10 @@ const hourFormat = new Intl.DateTimeFormat('en-US', { timeZone: DEFAULT_TIME_ZON
 export const japanHour = (ms: number) => Number(hourFormat.formatToParts(new Date(ms)).find((p) => p.type === 'hour')?.value)
 
 export interface InboxJobsDeps {
+  /** The store's claims (one replica a day) and the digest's reads and mail. */
   inbox: InboxStore
+  /** The inbox service: the retention's erasure, by its rules (server/inbox/service.ts). */
+  service: Pick<InboxService, 'eraseClosed'>
   staff: Pick<StaffStore, 'listAccounts'>
   config: InboxConfig
   siteUrl: string
@@ -71,12 +75,10 @@ export function createInboxJobs(deps: InboxJobsDeps) {
   }
 
   async function retention(now: number): Promise<{ due: number; erased: number }> {
-    const ids = await inbox.dueForErasure(now - config.retentionDays! * DAY_MS)
-    let erased = 0
-    for (let i = 0; i < ids.length; i += ERASE_BATCH) erased += await inbox.erase(ids.slice(i, i + ERASE_BATCH), 'retention', JOB, now)
+    const { due, erased } = await deps.service.eraseClosed(JOB, { closedBefore: now - config.retentionDays! * DAY_MS, at: now, batch: ERASE_BATCH })
     // Counts only: no reference or personal data in the log (the audit log names each inquiry).
-    log.info({ job: 'retention', due: ids.length, erased, retentionDays: config.retentionDays }, 'retention: personal data of closed inquiries erased')
-    return { due: ids.length, erased }
+    log.info({ job: 'retention', due, erased, retentionDays: config.retentionDays }, 'retention: personal data of closed inquiries erased')
+    return { due, erased }
   }
 
   async function digest(now: number, day: string) {

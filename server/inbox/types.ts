@@ -13,10 +13,13 @@
  */
 import type { Locale } from '../../shared/i18n/locales'
 import type { InquiryStatus } from '../../shared/admin/inquiry-states'
-import type { AuditEntry, Role } from '../staff/types'
+import type { Actor } from '../staff/actor'
+import type { AuditEntry } from '../staff/types'
 import type { ExportedInquiry, InboxPage, InboxRow, InboxStats, InquiryDetail, NewReply, TriageChange } from './records'
 
 export type * from './records'
+/** Who did something (server/staff/actor.ts); the store's own rules read its role (only an admin lifts a legal hold: hold.ts). */
+export type { Actor } from '../staff/actor'
 export { INQUIRY_STATUSES, OUTBOX_KINDS, type InquiryStatus, type OutboxKind, type OutboxStatus } from '../../shared/admin/inquiry-states'
 
 /** What became of a triage change (InboxStore.change): applied, or nothing of it ('gone': unknown or erased; 'refused': a legal hold). */
@@ -24,19 +27,6 @@ export type ChangeOutcome = 'changed' | 'gone' | 'refused'
 
 /** Statuses after which the retention period runs (INQUIRY_RETENTION_DAYS). */
 export const CLOSED_STATUSES: readonly InquiryStatus[] = ['done', 'spam']
-
-/** Who did something: a staff account (or a token's creator), from a client address; null account for a job or the CLI. */
-export interface Actor {
-  accountId: string | null
-  /**
-   * The role it acts with: the signed-in account's, or a token's effective role (its own, no more than
-   * its creator's current one: server/staff/access-tokens.ts); null for a job or the CLI. The store's
-   * own rules read it (only an admin lifts a legal hold: hold.ts).
-   */
-  role: Role | null
-  /** The client address ('job' for the scheduled jobs, 'cli' for the command line). */
-  address: string
-}
 
 /**
  * A filter of the inbox, as the list page's URL and the JSON API's query carry it (parsed and checked

@@ -20,7 +20,7 @@ interface ContentSchedulePluginOptions {
  */
 export default fp<ContentSchedulePluginOptions>(
   async (app, { now = Date.now }) => {
-    const fires = createPublishFires({ inbox: app.inboxStore, now, log: app.log.child({ component: 'content-schedule' }) })
+    const fires = createPublishFires({ editor: app.editor, now, log: app.log.child({ component: 'content-schedule' }) })
     app.decorate('publishFires', fires)
     let closing = false
     app.onContentView((loaded, at) => {
@@ -32,5 +32,5 @@ export default fp<ContentSchedulePluginOptions>(
       await fires.settled()
     })
   },
-  { name: 'content-schedule', dependencies: ['content', 'stores'] },
+  { name: 'content-schedule', dependencies: ['content', 'stores', 'editor'] },
 )

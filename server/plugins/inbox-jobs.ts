@@ -33,6 +33,7 @@ export default fp<InboxJobsPluginOptions>(
     if (inbox.digestHour !== null && !app.outbox) log.info('SMTP_URL is not set: no daily inbox digest')
     const jobs = createInboxJobs({
       inbox: app.inboxStore,
+      service: app.inbox,
       staff: app.staffStore,
       config: inbox,
       siteUrl: config.siteUrl,
@@ -46,5 +47,5 @@ export default fp<InboxJobsPluginOptions>(
     if (deps.schedule !== false) app.addHook('onReady', async () => jobs.start())
     app.addHook('preClose', () => jobs.stop())
   },
-  { name: 'inbox-jobs', dependencies: ['contact', 'stores'] },
+  { name: 'inbox-jobs', dependencies: ['contact', 'stores', 'inbox'] },
 )

@@ -78,6 +78,7 @@ export default fp<StaffPluginOptions>(
       origin: (req) => publicOrigin(req, config),
       siteName: (req) => snapshotOf(req).content.site(DEFAULT_LOCALE).name,
       contentDir: config.contentDir,
+      accounts,
     })
     const render = createStaffRenderer({
       manifest,

@@ -3,22 +3,17 @@ import type { Purged } from './retention'
 import { randomToken, sha256Hex } from './tokens'
 import { DEFAULT_LOCALE } from '../../shared/i18n/locales'
 import { printable } from '../../shared/validation'
+import { actorEntry, type Actor } from './actor'
 import { StaffConflict } from './store-rows'
-import { isRole, type Account, type AuditEntry, type AuditQuery, type AuditRecord, type Role, type StaffStore } from './types'
+import { isRole, type Account, type AuditQuery, type AuditRecord, type Role, type StaffStore } from './types'
 
 /**
  * Accounts as the CLI (`npm run staff`) and the admins' pages use them: add one with a one-time
- * enrolment link, list, disable, enable, enrol again (a lost factor), read the audit log, purge
- * what is past its time. Every change goes to the store with its audit entry, in one transaction.
- * The clock is injected: every time written and every expiry comes from `now()`.
+ * enrolment link, list, disable, enable, enrol again (a lost factor), change a role, end every session
+ * of one, read the audit log, purge what is past its time. Every change takes who acts (an admin, or
+ * the command line: server/staff/actor.ts) and goes to the store with its audit entry, in one
+ * transaction. The clock is injected: every time written and every expiry comes from `now()`.
  */
-
-/** Who acts: an admin's account and address, or the command line (no account, address 'cli'). */
-export interface Actor {
-  accountId: string | null
-  address: string
-}
-export const CLI_ACTOR: Actor = { accountId: null, address: 'cli' }
 
 /** An enrolment link is used once, within 24 hours. */
 export const ENROLMENT_LINK_MS = 24 * 60 * 60 * 1000
@@ -51,7 +46,7 @@ export interface AuditLine extends AuditRecord {
 
 export interface AccountsDeps {
   store: StaffStore
-  /** The public origin (SITE_URL, no trailing slash): links are `${siteUrl}/admin/enrol/<token>`. */
+  /** The public origin (SITE_URL, no trailing slash): links are `${siteUrl}/admin/enrol/<token>` unless a call names its own. */
   siteUrl: string
   now: () => number
   sessionIdleMs: number
@@ -68,7 +63,7 @@ export function normaliseEmail(text: string): string | null {
 }
 
 export function createAccounts({ store, siteUrl, now, sessionIdleMs, sessionMaxMs, auditRetentionMs }: AccountsDeps) {
-  const entry = (by: Actor, action: string, target: string): AuditEntry => ({ at: now(), accountId: by.accountId, address: by.address, action, target, outcome: 'ok' })
+  const entry = (by: Actor, action: string, target: string) => actorEntry(by, now(), action, target)
 
   function emailOf(text: string): string {
     const email = normaliseEmail(text)
@@ -83,21 +78,22 @@ export function createAccounts({ store, siteUrl, now, sessionIdleMs, sessionMaxM
     return account
   }
 
-  /** A new link for the account (its audit entry with it): the token goes to the caller, only its hash to the store. */
-  async function invite(account: Account, by: Actor): Promise<EnrolmentInvite> {
+  /** A new link for the account on `origin` (its audit entry with it): the token goes to the caller, only its hash to the store. */
+  async function invite(by: Actor, account: Account, origin: string): Promise<EnrolmentInvite> {
     const token = randomToken()
     const createdAt = now()
     const link = { tokenHash: sha256Hex(token), accountId: account.id, createdAt, expiresAt: createdAt + ENROLMENT_LINK_MS, usedAt: null }
     await store.addEnrolmentLink(link, entry(by, 'enrolment.create', `account:${account.id}`))
-    return { url: `${siteUrl}/admin/enrol/${token}`, expiresAt: link.expiresAt }
+    return { url: `${origin}/admin/enrol/${token}`, expiresAt: link.expiresAt }
   }
 
   return {
     /**
-     * Creates the account and its first enrolment link. Two transactions: should the second fail
-     * (the database went away), the account is there without a link, and `enrolAgain` gives one.
+     * Creates the account and its first enrolment link (on `origin`: where the admin is). Two transactions:
+     * should the second fail (the database went away), the account is there without a link, and
+     * `enrolAgain` gives one.
      */
-    async addAccount(emailText: string, role: string, nameText: string, by: Actor): Promise<{ account: Account; link: EnrolmentInvite }> {
+    async addAccount(by: Actor, { email: emailText, role, name: nameText }: { email: string; role: string; name: string }, origin = siteUrl): Promise<{ account: Account; link: EnrolmentInvite }> {
       const email = emailOf(emailText)
       if (!isRole(role)) throw new AccountsError('invalid-role', `not a role: ${JSON.stringify(role)} (admin, editor or responder)`)
       const name = nameText.trim()
@@ -109,31 +105,41 @@ export function createAccounts({ store, siteUrl, now, sessionIdleMs, sessionMaxM
         if (err instanceof StaffConflict && err.reason === 'duplicate-email') throw new AccountsError('duplicate-email', `an account with the email ${email} exists already`)
         throw err
       }
-      return { account, link: await invite(account, by) }
+      return { account, link: await invite(by, account, origin) }
     },
 
     /** By email. */
     listAccounts: () => store.listAccounts(),
 
     /** Disables the account and ends its sessions (one transaction). */
-    async disable(emailText: string, by: Actor): Promise<Account> {
+    async disable(by: Actor, emailText: string): Promise<Account> {
       const account = await existing(emailText)
       await store.updateAccount(account.id, { disabled: true }, entry(by, 'account.disable', `account:${account.id}`))
       return { ...account, disabled: true }
     },
 
-    async enable(emailText: string, by: Actor): Promise<Account> {
+    async enable(by: Actor, emailText: string): Promise<Account> {
       const account = await existing(emailText)
       await store.updateAccount(account.id, { disabled: false }, entry(by, 'account.enable', `account:${account.id}`))
       return { ...account, disabled: false }
     },
 
-    /** A lost factor: every factor, session and unused link of the account goes (one transaction), then a new link. */
-    async enrolAgain(emailText: string, by: Actor): Promise<{ account: Account; link: EnrolmentInvite }> {
+    /** A lost factor: every factor, session and unused link of the account goes (one transaction), then a new link on `origin`. */
+    async enrolAgain(by: Actor, emailText: string, origin = siteUrl): Promise<{ account: Account; link: EnrolmentInvite }> {
       const account = await existing(emailText)
       if (account.disabled) throw new AccountsError('disabled', `the account ${account.email} is disabled: enable it first`)
       await store.resetFactors(account.id, entry(by, 'account.enrol', `account:${account.id}`))
-      return { account, link: await invite(account, by) }
+      return { account, link: await invite(by, account, origin) }
+    },
+
+    /** Another role for the account (audited with the new one); nothing when it has that role already. */
+    async setRole(by: Actor, account: Account, role: Role): Promise<void> {
+      if (role !== account.role) await store.updateAccount(account.id, { role }, entry(by, 'account.role', `account:${account.id} ${role}`))
+    },
+
+    /** Every session of the account ended (signed out everywhere). */
+    async endSessions(by: Actor, account: Account): Promise<void> {
+      await store.endAccountSessions(account.id, entry(by, 'session.end', `account:${account.id}`))
     },
 
     /** The audit log, newest first, with each entry's account email; `email` filters by account. */

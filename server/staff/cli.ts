@@ -5,7 +5,8 @@ import { MIGRATIONS } from '../migrations'
 import { printable } from '../../shared/validation'
 import { siteTime } from '../contact/site-time'
 import { siteDay } from './http/admin-audit'
-import { AccountsError, CLI_ACTOR, createAccounts, type Accounts } from './accounts'
+import { AccountsError, createAccounts, type Accounts } from './accounts'
+import { CLI_ACTOR } from './actor'
 import { createStaffStore } from './store'
 import type { StaffStore } from './types'
 
@@ -105,19 +106,19 @@ async function main(args: string[]): Promise<void> {
   const accounts = createAccounts({ store, siteUrl: config.siteUrl || `http://localhost:${config.port}`, now: Date.now, sessionIdleMs: staff.sessionIdleMs, sessionMaxMs: staff.sessionMaxMs, auditRetentionMs: staff.auditRetentionMs })
   try {
     if (command === 'add') {
-      const { account, link } = await accounts.addAccount(emailArgument(command, args), option(args, '--role')!, option(args, '--name') ?? '', CLI_ACTOR)
+      const { account, link } = await accounts.addAccount(CLI_ACTOR, { email: emailArgument(command, args), role: option(args, '--role')!, name: option(args, '--name') ?? '' })
       out(`Account added: ${printable(account.email)} (${account.role}).`)
       printLink(account.email, link, config.siteUrl)
     } else if (command === 'list') {
       await listCommand(accounts, store)
     } else if (command === 'disable') {
-      const account = await accounts.disable(emailArgument(command, args), CLI_ACTOR)
+      const account = await accounts.disable(CLI_ACTOR, emailArgument(command, args))
       out(`${account.email} is disabled; its sessions have ended.`)
     } else if (command === 'enable') {
-      const account = await accounts.enable(emailArgument(command, args), CLI_ACTOR)
+      const account = await accounts.enable(CLI_ACTOR, emailArgument(command, args))
       out(`${account.email} may sign in again.`)
     } else if (command === 'enrol') {
-      const { account, link } = await accounts.enrolAgain(emailArgument(command, args), CLI_ACTOR)
+      const { account, link } = await accounts.enrolAgain(CLI_ACTOR, emailArgument(command, args))
       out(`Every factor of ${account.email} is removed and its sessions have ended.`)
       printLink(account.email, link, config.siteUrl)
     } else {

@@ -1,20 +1,15 @@
 import type { FastifyRequest } from 'fastify'
 import type { PreviewLinkData } from '../../../shared/admin/content-preview-link/page-data'
-import { itemKey, type EditableItem, type ItemKind } from '../../../shared/admin/editor-model/items'
+import type { EditableItem } from '../../../shared/admin/editor-model/items'
 import { staffHref } from '../../../shared/admin/paths'
 import type { StaffActionContext, StaffAnswer, StaffLoaderContext } from '../../../shared/admin/types'
-import { DEFAULT_LOCALE, isLocale, LOCALE_CODES, type Locale } from '../../../shared/i18n/locales'
+import { DEFAULT_LOCALE } from '../../../shared/i18n/locales'
 import { StaffNotFound } from '../../staff/http/errors'
-import { auditOf } from '../../staff/http/services'
+import { actorOf } from '../../staff/http/services'
 import { shownTime } from '../../staff/http/shown-time'
 import { readItem } from '../files'
-import { isPreviewLinkTtl, linkState } from './preview-links'
+import { savedLocales } from '../service-links'
 import { itemOfParams } from './preview-endpoints'
-
-/** The languages an item is saved in (a part of site.yml: every language). */
-export function savedLocales(kind: ItemKind, item: EditableItem): Locale[] {
-  return kind === 'site' ? [...LOCALE_CODES] : LOCALE_CODES.filter((code) => item.versions?.[code])
-}
 
 /** What the pages call an item: its title in the default language, else in another, else its name. */
 export function itemTitle(item: EditableItem | null, slug: string): string {
@@ -39,22 +34,17 @@ export async function loadPreviewLink({ req, params }: StaffLoaderContext): Prom
 
 /**
  * POST: a signed link to the saved item in the chosen language, working for the chosen time (an hour,
- * a day, a week); audited ('content.preview-link', the item's key). Anyone holding it sees the item's
- * state saved now, drafts and scheduled ones included, until then or until the item is saved again
- * (GET /admin/preview/:token).
+ * a day, a week), made and audited by the editor service ('content.preview-link', the item's key).
+ * Anyone holding it sees the item's state saved now, drafts and scheduled ones included, until then or
+ * until the item is saved again (GET /admin/preview/:token).
  */
 export async function makePreviewLink({ req, body, params }: StaffActionContext): Promise<StaffAnswer<PreviewLinkData>> {
-  const saved = savedItem(req, params)
-  if (!saved) throw new StaffNotFound()
-  const locales = savedLocales(saved.kind, saved.item)
-  const locale = isLocale(body.locale) && locales.includes(body.locale) ? body.locale : (locales[0] ?? DEFAULT_LOCALE)
-  const ttl = isPreviewLinkTtl(body.ttl) ? body.ttl : 'day'
-  const { contentPreview, staffArea } = req.server
-  const { token, expires } = contentPreview.links.make({ kind: saved.kind, slug: saved.slug, locale, state: linkState(saved.hash) }, ttl, contentPreview.now())
-  await staffArea.store.audit(auditOf(req, req.staffSession?.account.id ?? null, 'content.preview-link', `${itemKey(saved.kind, saved.slug)} ${locale} ${ttl}`))
-  const url = staffArea.origin(req) + staffHref('contentSharedPreview', { token })
+  const made = await req.server.editor.previewLink(actorOf(req), { kind: params.kind, slug: params.slug, locale: body.locale, ttl: body.ttl })
+  if (made.kind === 'not-found') throw new StaffNotFound()
+  const { item, locales, locale, ttl } = made
+  const url = req.server.staffArea.origin(req) + staffHref('contentSharedPreview', { token: made.token })
   return {
-    data: { kind: saved.kind, slug: saved.slug, title: itemTitle(saved.item, saved.slug), locales, form: { locale, ttl }, made: { url, expires: shownTime(expires) } },
+    data: { kind: item.kind, slug: item.slug, title: itemTitle(item.saved, item.slug), locales, form: { locale, ttl }, made: { url, expires: shownTime(made.expires) } },
     statusCode: 200,
   }
 }

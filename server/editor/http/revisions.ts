@@ -5,11 +5,10 @@ import { itemKey, type ItemKey, type ItemKind } from '../../../shared/admin/edit
 import { staffHref } from '../../../shared/admin/paths'
 import type { StaffPageAnswer } from '../../staff/http/pages'
 import { StaffNotFound } from '../../staff/http/errors'
-import { auditOf } from '../../staff/http/services'
+import { actorOf } from '../../staff/http/services'
 import { shownTime } from '../../staff/http/shown-time'
-import { checkCandidate } from '../files-check'
-import { itemHash, readItem, writeItem } from '../files'
-import { ContentConflict, type EditorCommit, type Revision } from '../types'
+import { itemHash, readItem } from '../files'
+import type { Revision } from '../types'
 import { itemOfParams } from './preview-endpoints'
 import { itemTitle } from './preview-link-page'
 
@@ -79,43 +78,31 @@ export async function revisionsData(req: FastifyRequest, params: Record<string, 
 /**
  * POST /admin/content/:kind/:slug/restore (`seq`, `hash`: the item's hash when the page was drawn,
  * `confirmed`): after the confirmation (the dialog, or the step this answers without JavaScript), the
- * item becomes the revision's item again, as a save would: the whole tree checked first (422 with the
- * problems), then in one EditorStore.commit the files written if the item is still as the page showed it
- * (else 409, nothing written) and a new revision 'restore' recorded with a 'content.change' audit entry;
- * then the content reloaded and the page shown again (303).
+ * item becomes the revision's item again, as a save would (the editor service's restore): the whole tree
+ * checked first (422 with the problems), then the files written if the item is still as the page showed
+ * it (else 409, nothing written) and a new revision 'restore' recorded with a 'content.change' audit
+ * entry; then the content reloaded and the page shown again (303).
  */
 export async function restoreRevision(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, params: Record<string, string>): Promise<unknown> {
-  const named = itemOfParams(params)
-  if (!named) throw new StaffNotFound()
-  const key = itemKey(named.kind, named.slug)
   const page = async (statusCode: number, answer: RevisionsAnswer): Promise<StaffPageAnswer> => {
     const data = await revisionsData(req, params, new URLSearchParams(), answer)
     if (!data) throw new StaffNotFound()
     return { staffPage: { routeId: 'contentRevisions', params, data, statusCode, path: staffHref('contentRevisions', params as { kind: ItemKind; slug: string }) } }
   }
-  const seq = seqOf(body.seq)
-  const revision = seq === null ? null : await req.server.editorStore.revision(seq)
-  if (!revision || revision.key !== key || !revision.item) return page(409, { notice: { kind: 'unknown' } })
-  if (body.confirmed !== '1') return page(200, { confirm: { seq: revision.seq } })
-  const expected = typeof body.hash === 'string' ? body.hash : ''
-  const { dir } = req.server.contentPreview
-  if (itemHash(dir, key) !== expected) return page(409, { notice: { kind: 'conflict' } })
-  const { problems } = await checkCandidate(dir, { key, next: revision.item })
-  if (problems.length) return page(422, { notice: { kind: 'refused', seq: revision.seq }, problems })
-  const accountId = req.staffSession?.account.id ?? null
-  const now = req.server.staffArea.now()
-  const change: EditorCommit = {
-    revision: { key, at: now, accountId, action: 'restore', item: revision.item, hash: '', restoredFrom: revision.seq },
-    marks: [],
-    audit: auditOf(req, accountId, 'content.change', key),
+  const hash = typeof body.hash === 'string' ? body.hash : ''
+  const outcome = await req.server.editor.restore(actorOf(req), { kind: params.kind, slug: params.slug, seq: seqOf(body.seq), hash, confirmed: body.confirmed === '1' })
+  switch (outcome.kind) {
+    case 'not-found':
+      throw new StaffNotFound()
+    case 'unknown':
+      return page(409, { notice: { kind: 'unknown' } })
+    case 'confirm':
+      return page(200, { confirm: { seq: outcome.seq } })
+    case 'conflict':
+      return page(409, { notice: { kind: 'conflict' } })
+    case 'refused':
+      return page(422, { notice: { kind: 'refused', seq: outcome.seq }, problems: outcome.problems })
+    case 'done':
+      return reply.redirect(`${staffHref('contentRevisions', params as { kind: ItemKind; slug: string })}?restored=${outcome.seq}`, 303)
   }
-  try {
-    // The new hash is known once the files are written, inside the transaction: the store records it after `apply`.
-    await req.server.editorStore.commit(change, () => void (change.revision.hash = writeItem(dir, key, expected, revision.item)))
-  } catch (err) {
-    if (err instanceof ContentConflict) return page(409, { notice: { kind: 'conflict' } })
-    throw err
-  }
-  await req.server.reloadContent(`content restore ${key}`)
-  return reply.redirect(`${staffHref('contentRevisions', { kind: named.kind, slug: named.slug })}?restored=${revision.seq}`, 303)
 }

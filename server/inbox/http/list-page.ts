@@ -4,6 +4,7 @@ import { STAFF_PATHS, staffHref } from '../../../shared/admin/paths'
 import { inertText } from '../../../shared/admin/inert-text'
 import { isLocale, localeInfo, LOCALES } from '../../../shared/i18n/locales'
 import { INQUIRY_TYPES } from '../../../shared/pages/contact/fields'
+import { actorOf } from '../../staff/http/services'
 import { shownTime } from '../../staff/http/shown-time'
 import { inboxQueryString, PAGE_SIZE, parseInboxQuery, type ParsedInboxQuery } from '../filter'
 import { holdsKanji } from '../search-text'
@@ -68,7 +69,7 @@ export async function loadInquiries(req: FastifyRequest, search: URLSearchParams
     problems.push('assignee')
     delete filter.assignee
   }
-  const found = problems.length ? null : await req.server.inboxStore.list(filter, { page: parsed.page, pageSize: PAGE_SIZE })
+  const found = problems.length ? null : await req.server.inbox.list(actorOf(req), filter, { page: parsed.page, pageSize: PAGE_SIZE })
   const total = found?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const href = (n: number) => `${STAFF_PATHS.inquiries}${inboxQueryString(parsed, n)}`

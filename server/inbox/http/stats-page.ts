@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { InquiryStatsData } from '../../../shared/admin/inquiry-stats/page-data'
 import { INQUIRY_TYPES } from '../../../shared/pages/contact/fields'
+import { actorOf } from '../../staff/http/services'
 import type { InboxStats } from '../types'
 
 const JAPAN_OFFSET_MS = 9 * 3_600_000
@@ -27,5 +28,5 @@ export function statsData(stats: InboxStats): InquiryStatsData {
 
 /** GET /admin/inquiries/stats: the last 26 weeks (InboxStore.stats at the staff area's clock). */
 export async function loadInquiryStats(req: FastifyRequest): Promise<InquiryStatsData> {
-  return statsData(await req.server.inboxStore.stats(req.server.staffArea.now()))
+  return statsData(await req.server.inbox.stats(actorOf(req)))
 }

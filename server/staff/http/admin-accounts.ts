@@ -1,18 +1,10 @@
 import type { FastifyRequest } from 'fastify'
 import type { AccountRow, AccountsData, AccountsFieldError, AccountsNotice, ConfirmedOp } from '../../../shared/admin/accounts/page-data'
 import type { StaffAnswer } from '../../../shared/admin/types'
-import { AccountsError, createAccounts, type Actor } from '../accounts'
+import { AccountsError } from '../accounts'
 import { isRole, type Account, type Role } from '../types'
-import { auditOf } from './services'
+import { actorOf } from './services'
 import { shownTime } from './shown-time'
-
-/** The accounts service for this request: links are made on the request's public origin (SITE_URL). */
-function accountsOf(req: FastifyRequest) {
-  const { store, now, limits, origin, auditRetentionMs } = req.server.staffArea
-  return createAccounts({ store, siteUrl: origin(req), now, sessionIdleMs: limits.idleMs, sessionMaxMs: limits.maxMs, auditRetentionMs })
-}
-
-const actorOf = (req: FastifyRequest): Actor => ({ accountId: req.staffSession!.account.id, address: req.ip })
 
 async function rowsOf(req: FastifyRequest): Promise<AccountRow[]> {
   const { store } = req.server.staffArea
@@ -49,7 +41,9 @@ async function add(req: FastifyRequest, body: Record<string, string>): Promise<S
   const role = isRole(body.role) ? body.role : 'editor'
   const form = { email: (body.email ?? '').slice(0, 254), name: (body.name ?? '').slice(0, 100), role }
   try {
-    const { account, link } = await accountsOf(req).addAccount(body.email ?? '', body.role ?? '', body.name ?? '', actorOf(req))
+    const { accounts, origin } = req.server.staffArea
+    // The link is made on the request's public origin (SITE_URL).
+    const { account, link } = await accounts.addAccount(actorOf(req), { email: body.email ?? '', role: body.role ?? '', name: body.name ?? '' }, origin(req))
     return { data: await page(req, { notice: 'added', link: { email: account.email, url: link.url, expires: shownTime(link.expiresAt) } }), statusCode: 200 }
   } catch (err) {
     const field = err instanceof AccountsError ? FIELD_OF[err.reason] : undefined
@@ -68,25 +62,24 @@ const isConfirmed = (op: string | undefined): op is ConfirmedOp => CONFIRMED.inc
 
 /** A confirmed action done to another account: the notice it answers with, its status, and the new link (enrol). */
 async function act(req: FastifyRequest, account: Account, op: ConfirmedOp, role: Role): Promise<[AccountsNotice, number, Partial<AccountsData>?]> {
-  const service = accountsOf(req)
+  const { accounts, origin } = req.server.staffArea
+  const by = actorOf(req)
   switch (op) {
     case 'disable':
-      await service.disable(account.email, actorOf(req))
+      await accounts.disable(by, account.email)
       return ['disabled', 200]
     case 'enable':
-      await service.enable(account.email, actorOf(req))
+      await accounts.enable(by, account.email)
       return ['enabled', 200]
     case 'endSessions':
-      await req.server.staffArea.store.endAccountSessions(account.id, auditOf(req, req.staffSession!.account.id, 'session.end', `account:${account.id}`))
+      await accounts.endSessions(by, account)
       return ['sessionsEnded', 200]
     case 'role':
-      if (role !== account.role) {
-        await req.server.staffArea.store.updateAccount(account.id, { role }, auditOf(req, req.staffSession!.account.id, 'account.role', `account:${account.id} ${role}`))
-      }
+      await accounts.setRole(by, account, role)
       return ['role', 200]
     case 'enrol': {
       if (account.disabled) return ['disabledAccount', 409]
-      const { link } = await service.enrolAgain(account.email, actorOf(req))
+      const { link } = await accounts.enrolAgain(by, account.email, origin(req))
       return ['enrol', 200, { link: { email: account.email, url: link.url, expires: shownTime(link.expiresAt) } }]
     }
   }
@@ -97,7 +90,7 @@ async function act(req: FastifyRequest, account: Account, op: ConfirmedOp, role:
  * account: disable and enable, enrol (a new link: resets the factors, ends the sessions), role,
  * endSessions (every session of it: signed out everywhere). Those run only with `confirmed=1` (the
  * dialog, or the confirmation step the page shows without JavaScript, in the same words). An admin
- * acts on their own account by none of them. Each change audited by the service or the store.
+ * acts on their own account by none of them. Each change audited by the accounts service.
  */
 export async function accountsAction(req: FastifyRequest, body: Record<string, string>): Promise<StaffAnswer<AccountsData>> {
   if (body.op === 'add') return add(req, body)

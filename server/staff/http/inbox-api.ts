@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { INBOX_ROLES } from '../../../shared/admin/roles'
-import { hasControlChars } from '../../../shared/validation/control-chars'
 import { mediaType } from '../../contact/guards'
 import { PAGE_SIZE, parseInboxQuery } from '../../inbox/filter'
-import type { Actor, TriageChange } from '../../inbox/types'
+import type { TriageChange } from '../../inbox/types'
 import type { ErrorAnswer } from '../../plugins/errors'
 import { BEARER_CHALLENGE, bearerToken, refuseTokenRole, type TokenCaller } from './api'
 import { API_BODY_LIMIT, detailJson, errorOfStatus, itemJson, noteBodySchema, patchBodySchema, sendApiError, type ApiError } from './inbox-api-shape'
-import { auditOf } from './services'
+import { actorOf } from './services'
 
 /** The list's query parameters: any other is refused (a misspelt filter must not list everything). */
 const QUERY = new Set(['status', 'assignee', 'type', 'lang', 'from', 'to', 'q', 'page'])
@@ -20,11 +19,7 @@ const fail = (req: FastifyRequest, reply: FastifyReply, status: number, error: A
   sendApiError(reply, status, error, callers.get(req)?.account.locale, extra)
 
 /** The token's creator, acting with the token's effective role (access-tokens.ts effectiveTokenRole). */
-const actorOf = (req: FastifyRequest): Actor => {
-  const { token, role } = callers.get(req)!
-  return { accountId: token.createdBy, role, address: req.ip }
-}
-const auditFor = (req: FastifyRequest, action: string, id: string) => auditOf(req, callers.get(req)!.token.createdBy, action, `inquiry:${id}`)
+const tokenActor = (req: FastifyRequest) => actorOf(req, callers.get(req)!)
 
 /**
  * The inbox's JSON API for integrations (a CRM, kintone), by personal access token only
@@ -62,47 +57,45 @@ export async function inboxApi(app: FastifyInstance) {
     const unknown = Object.keys(query).filter((k) => !QUERY.has(k))
     const { filter, page, problems } = parseInboxQuery(query)
     if (unknown.length || problems.length) return fail(req, reply, 400, 'filter', { parameters: [...problems, ...unknown] })
-    const got = await req.server.inboxStore.list(filter, { page, pageSize: PAGE_SIZE })
+    const got = await req.server.inbox.list(tokenActor(req), filter, { page, pageSize: PAGE_SIZE })
     return { items: got.rows.map(itemJson), total: got.total, page: got.page, pageSize: got.pageSize }
   })
 
   app.get(STAFF_PATHS.apiInquiry, { config }, async (req, reply) => {
     const { id } = req.params as { id: string }
-    const inbox = req.server.inboxStore
-    if (!(await inbox.detail(id))) return fail(req, reply, 404, 'notFound')
-    await inbox.recordView(id, actorOf(req), req.server.staffArea.now(), auditFor(req, 'inquiry.view', id))
-    return detailJson((await inbox.detail(id))!)
+    const actor = tokenActor(req)
+    if ((await req.server.inbox.view(actor, id)).kind === 'not-found') return fail(req, reply, 404, 'notFound')
+    return detailJson((await req.server.inbox.read(actor, id))!)
   })
 
-  /** Applies a change to a known, not erased inquiry (the store's rules: only an admin lifts a legal hold); answers the inquiry afterwards. */
+  /** A change by the service's rules (only an admin lifts a legal hold, who may be assigned, an erased inquiry is read-only); answers the inquiry afterwards. */
   async function change(req: FastifyRequest, reply: FastifyReply, id: string, what: TriageChange, status: number) {
-    const inbox = req.server.inboxStore
-    const before = await inbox.detail(id)
-    if (!before) return fail(req, reply, 404, 'notFound')
-    if (before.inquiry.erasedAt !== null) return fail(req, reply, 422, 'erased')
-    const outcome = await inbox.change(id, what, actorOf(req), req.server.staffArea.now(), auditFor(req, 'inquiry.change', id))
-    if (outcome === 'refused') return fail(req, reply, 403, 'hold')
-    if (outcome === 'gone') return fail(req, reply, 422, 'erased')
-    return reply.code(status).send(detailJson((await inbox.detail(id))!))
+    const actor = tokenActor(req)
+    const outcome = await req.server.inbox.change(actor, id, what)
+    switch (outcome.kind) {
+      case 'invalid':
+        return fail(req, reply, 422, outcome.field)
+      case 'not-found':
+        return fail(req, reply, 404, 'notFound')
+      case 'gone':
+        return fail(req, reply, 422, 'erased')
+      case 'forbidden':
+        return fail(req, reply, 403, 'hold')
+      case 'done':
+        return reply.code(status).send(detailJson((await req.server.inbox.read(actor, id))!))
+    }
   }
 
   const bodyOptions = { config, bodyLimit: API_BODY_LIMIT, attachValidation: true }
 
   app.patch(STAFF_PATHS.apiInquiry, { ...bodyOptions, schema: { body: patchBodySchema } }, async (req, reply) => {
     if (req.validationError) return fail(req, reply, 400, 'body')
-    const body = req.body as TriageChange
-    if (typeof body.assigneeId === 'string') {
-      const account = await req.server.staffArea.store.findAccount(body.assigneeId)
-      if (!account || account.disabled || !(INBOX_ROLES as readonly string[]).includes(account.role)) return fail(req, reply, 422, 'assignee')
-    }
-    return change(req, reply, (req.params as { id: string }).id, body, 200)
+    return change(req, reply, (req.params as { id: string }).id, req.body as TriageChange, 200)
   })
 
   app.post(STAFF_PATHS.apiInquiryNotes, { ...bodyOptions, schema: { body: noteBodySchema } }, async (req, reply) => {
     if (req.validationError) return fail(req, reply, 400, 'body')
-    const text = (req.body as { text: string }).text.trim()
-    if (!text || hasControlChars(text, true)) return fail(req, reply, 422, 'note')
-    return change(req, reply, (req.params as { id: string }).id, { note: text }, 201)
+    return change(req, reply, (req.params as { id: string }).id, { note: (req.body as { text: string }).text }, 201)
   })
 
   // Anything else under the inquiries API: JSON too, never the staff pages' HTML.

@@ -3,13 +3,9 @@ import type { Translate } from '../../../shared/i18n/messages'
 import { DEFAULT_TIME_ZONE, JSON_UNESCAPED, todayIn } from '../../../shared/validation'
 import { siteTime } from '../../contact/site-time'
 import { csvFile } from '../../inbox/csv'
+import type { ExportFormat } from '../../inbox/service-person'
 import type { ExportedInquiry } from '../../inbox/types'
 import { staffTranslators } from './catalog'
-
-export const EXPORT_FORMATS = ['csv', 'json'] as const
-export type ExportFormat = (typeof EXPORT_FORMATS)[number]
-
-export const isExportFormat = (value: unknown): value is ExportFormat => typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value)
 
 /** The CSV's columns in order; the header row names them in the staff member's language (staff.inquiries.export.columns.*). */
 export const EXPORT_COLUMNS = ['reference', 'received', 'status', 'assignee', 'type', 'language', 'name', 'nameKana', 'company', 'email', 'phone', 'preferredDate', 'message', 'notes', 'replies'] as const

@@ -2,38 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import type { PersonData, PersonInquiry } from '../../../shared/admin/person/page-data'
 import type { StaffAnswer } from '../../../shared/admin/types'
-import { hasControlChars } from '../../../shared/validation/control-chars'
-import type { InboxFilter, InboxRow, InquiryDetail } from '../../inbox/types'
-import { BadExport, emailTarget, sendExport } from './inbox-export'
-import { isExportFormat } from './inbox-export-file'
-import { actorOf } from './inquiry-page'
+import { EMAIL_MAX } from '../../inbox/service-person'
+import type { InquiryDetail } from '../../inbox/types'
+import { StaffForbidden } from './errors'
+import { BadExport, sendExport } from './inbox-export'
 import type { StaffPageAnswer } from './pages'
-import { auditOf } from './services'
+import { actorOf } from './services'
 import { shownTime } from './shown-time'
 
-/** Longest address looked up (RFC 5321's path limit). */
-const EMAIL_MAX = 254
-const PAGE = 200
-
 const EMPTY: PersonData = { email: '', error: null, found: null, erased: null, confirm: false }
-
-/** The address of a form, trimmed and lower-cased, or null when it is not one. */
-export function personEmail(value: unknown): string | null {
-  if (typeof value !== 'string') return null
-  const email = value.trim().toLowerCase()
-  if (email.length > EMAIL_MAX || hasControlChars(email) || !/^[^\s@]+@[^\s@]+$/.test(email)) return null
-  return email
-}
-
-/** Every inquiry a filter matches, page after page. */
-async function allRows(req: FastifyRequest, filter: InboxFilter): Promise<InboxRow[]> {
-  const rows: InboxRow[] = []
-  for (let page = 1; ; page++) {
-    const got = await req.server.inboxStore.list(filter, { page, pageSize: PAGE })
-    rows.push(...got.rows)
-    if (got.rows.length < PAGE || rows.length >= got.total) return rows
-  }
-}
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '')
 
@@ -55,15 +32,6 @@ function personInquiry({ inquiry: q, events, mails }: InquiryDetail): PersonInqu
   }
 }
 
-/** Everything held about an address (erased inquiries too), newest first; audited as a view of personal data ('inquiry.person'). */
-async function heldAbout(req: FastifyRequest, email: string): Promise<PersonInquiry[]> {
-  const { store } = req.server.staffArea
-  await store.audit(auditOf(req, req.staffSession!.account.id, 'inquiry.person', emailTarget(email)))
-  const rows = await allRows(req, { email, includeErased: true })
-  const details = await Promise.all(rows.map((r) => req.server.inboxStore.detail(r.id)))
-  return details.filter((d): d is InquiryDetail => d !== null).map(personInquiry)
-}
-
 /** GET /admin/inquiries/person: the empty form (after an erasure, how many were erased: `?erased=N`). */
 export async function loadPerson(search: URLSearchParams): Promise<PersonData> {
   const erased = search.get('erased')
@@ -72,9 +40,9 @@ export async function loadPerson(search: URLSearchParams): Promise<PersonData> {
 
 /** POST /admin/inquiries/person (`email`): everything held about the address. */
 export async function personAction(req: FastifyRequest, body: Record<string, string>): Promise<StaffAnswer<PersonData>> {
-  const email = personEmail(body.email)
-  if (!email) return { data: { ...EMPTY, email: (body.email ?? '').slice(0, EMAIL_MAX), error: 'email' }, statusCode: 400 }
-  return { data: { ...EMPTY, email, found: await heldAbout(req, email) }, statusCode: 200 }
+  const held = await req.server.inbox.person(actorOf(req), body.email)
+  if (held.kind === 'invalid') return { data: { ...EMPTY, email: (body.email ?? '').slice(0, EMAIL_MAX), error: 'email' }, statusCode: 400 }
+  return { data: { ...EMPTY, email: held.email, found: held.found.map(personInquiry) }, statusCode: 200 }
 }
 
 /**
@@ -83,13 +51,9 @@ export async function personAction(req: FastifyRequest, body: Record<string, str
  * 'export' event per inquiry and the 'inquiry.export' audit entry (the address by its hash only).
  */
 export async function exportPerson(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
-  const email = personEmail(body.email)
-  if (!email) throw new BadExport('email')
-  const { format } = body
-  if (!isExportFormat(format)) throw new BadExport('format')
-  const now = req.server.staffArea.now()
-  const audit = auditOf(req, req.staffSession!.account.id, 'inquiry.export', `${emailTarget(email)} format:${format}`)
-  return sendExport(req, reply, req.server.inboxStore.exportPages({ email, includeErased: true }, actorOf(req), now, audit), format, 'inquiries-person', now)
+  const exported = req.server.inbox.exportPerson(actorOf(req), body.email, body.format)
+  if (exported.kind === 'invalid') throw new BadExport(exported.field)
+  return sendExport(req, reply, exported, 'inquiries-person')
 }
 
 /**
@@ -100,13 +64,15 @@ export async function exportPerson(req: FastifyRequest, reply: FastifyReply, bod
  * audit entry per inquiry. Then back to the page saying how many.
  */
 export async function erasePerson(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>): Promise<unknown> {
-  const email = personEmail(body.email)
-  if (!email) throw new BadExport('email')
+  const actor = actorOf(req)
   if (body.confirmed !== '1') {
-    const data: PersonData = { ...EMPTY, email, found: await heldAbout(req, email), confirm: true }
+    const held = await req.server.inbox.person(actor, body.email)
+    if (held.kind === 'invalid') throw new BadExport(held.field)
+    const data: PersonData = { ...EMPTY, email: held.email, found: held.found.map(personInquiry), confirm: true }
     return { staffPage: { routeId: 'inquiriesPerson', data, statusCode: 200, path: STAFF_PATHS.inquiriesPerson } } satisfies StaffPageAnswer
   }
-  const ids = (await allRows(req, { email })).map((r) => r.id)
-  const erased = ids.length ? await req.server.inboxStore.erase(ids, 'request', actorOf(req), req.server.staffArea.now()) : 0
-  return reply.redirect(`${STAFF_PATHS.inquiriesPerson}?erased=${erased}`, 303)
+  const outcome = await req.server.inbox.erasePerson(actor, body.email)
+  if (outcome.kind === 'invalid') throw new BadExport(outcome.field)
+  if (outcome.kind === 'forbidden') throw new StaffForbidden()
+  return reply.redirect(`${STAFF_PATHS.inquiriesPerson}?erased=${outcome.erased}`, 303)
 }

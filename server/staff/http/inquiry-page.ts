@@ -1,41 +1,14 @@
 import type { FastifyRequest } from 'fastify'
-import { INBOX_ROLES } from '../../../shared/admin/roles'
 import type { InquiryData, InquiryNotice } from '../../../shared/admin/inquiry/page-data'
 import { mayLiftHold } from '../../inbox/hold'
-import type { Actor, InquiryDetail } from '../../inbox/types'
+import type { InquiryDetail } from '../../inbox/types'
 import { snapshotOf } from '../../plugins/content'
 import { historyOf } from './inquiry-history'
 import { replyTemplate } from './inquiry-template'
-import { auditOf } from './services'
+import { actorOf } from './services'
 import { shownTime } from './shown-time'
 
 const NOTICES: readonly InquiryNotice[] = ['changed', 'replied', 'retried', 'retryRefused', 'erased']
-
-/** The roles an inquiry may be assigned to (and who may open the inbox). */
-const ASSIGNABLE = new Set<string>(INBOX_ROLES)
-
-/** The signed-in staff member as the inbox's actor (their account and role, the client's address). */
-export const actorOf = (req: FastifyRequest): Actor => {
-  const { id, role } = req.staffSession!.account
-  return { accountId: id, role, address: req.ip }
-}
-
-/** An audit entry of this request about one inquiry (target inquiry:<id>). */
-export const inquiryAudit = (req: FastifyRequest, action: string, id: string) => auditOf(req, req.staffSession!.account.id, action, `inquiry:${id}`)
-
-/** The inquiry a path names, or null (unknown, or an id no reference could be). */
-export async function findInquiry(req: FastifyRequest, id: string | undefined): Promise<InquiryDetail | null> {
-  if (typeof id !== 'string' || id.length === 0 || id.length > 64) return null
-  return req.server.inboxStore.detail(id)
-}
-
-/** Every account's name by id, and who may be assigned: enabled responders and admins. */
-export async function staffOf(req: FastifyRequest): Promise<{ names: Map<string, string>; assignable: { id: string; name: string }[] }> {
-  const accounts = await req.server.staffArea.store.listAccounts()
-  const names = new Map(accounts.map((a) => [a.id, a.name || a.email]))
-  const assignable = accounts.filter((a) => !a.disabled && ASSIGNABLE.has(a.role)).map((a) => ({ id: a.id, name: a.name || a.email }))
-  return { names, assignable }
-}
 
 /**
  * The page's data from the inquiry: its fields as stored, mails and history with names, the triage
@@ -44,7 +17,7 @@ export async function staffOf(req: FastifyRequest): Promise<{ names: Map<string,
  */
 export async function inquiryData(req: FastifyRequest, detail: InquiryDetail, change: Partial<InquiryData> = {}): Promise<InquiryData> {
   const q = detail.inquiry
-  const { names, assignable } = await staffOf(req)
+  const { names, assignable } = await req.server.inbox.people(actorOf(req))
   const { mails, history } = historyOf(detail, names)
   const assignee = q.assigneeId ? { id: q.assigneeId, name: q.assigneeName ?? names.get(q.assigneeId) ?? q.assigneeId } : null
   const assignees = assignee && !assignable.some((a) => a.id === assignee.id) ? [...assignable, assignee] : assignable
@@ -91,9 +64,8 @@ export async function inquiryData(req: FastifyRequest, detail: InquiryDetail, ch
  * page rendered again after a POST (a form with errors) does not. ?notice= after a change.
  */
 export async function loadInquiry(req: FastifyRequest, id: string | undefined, search: URLSearchParams): Promise<InquiryData | null> {
-  const detail = await findInquiry(req, id)
-  if (!detail) return null
-  await req.server.inboxStore.recordView(detail.inquiry.id, actorOf(req), req.server.staffArea.now(), inquiryAudit(req, 'inquiry.view', detail.inquiry.id))
+  const viewed = await req.server.inbox.view(actorOf(req), id)
+  if (viewed.kind === 'not-found') return null
   const notice = search.get('notice') as InquiryNotice
-  return inquiryData(req, detail, { notice: NOTICES.includes(notice) ? notice : null })
+  return inquiryData(req, viewed.detail, { notice: NOTICES.includes(notice) ? notice : null })
 }

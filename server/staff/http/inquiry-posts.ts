@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { InquiryData } from '../../../shared/admin/inquiry/page-data'
 import { staffHref } from '../../../shared/admin/paths'
 import type { InquiryDetail } from '../../inbox/types'
-import { snapshotOf } from '../../plugins/content'
 import { StaffForbidden } from './errors'
 import { readReply, readTriage } from './inquiry-forms'
-import { actorOf, findInquiry, inquiryAudit, inquiryData, staffOf } from './inquiry-page'
+import { inquiryData } from './inquiry-page'
 import type { StaffPageAnswer } from './pages'
+import { actorOf } from './services'
 
 /**
  * The inquiry page's three forms, each POSTed to its own path (STAFF_PATHS.inquiryChange,
@@ -27,27 +27,44 @@ async function again(req: FastifyRequest, detail: InquiryDetail, statusCode: num
   return { staffPage: { routeId: 'inquiry', params: { id }, path: pageOf(id), data: await inquiryData(req, detail, change), statusCode } }
 }
 
-/** The answer when the store refused because the inquiry was erased meanwhile. */
-async function erased(req: FastifyRequest, id: string, detail: InquiryDetail): Promise<StaffPageAnswer> {
-  return again(req, (await findInquiry(req, id)) ?? detail, 409, { notice: 'erased' })
+/** The answer when the inquiry is erased (read-only), or was meanwhile: the page as it is now (409). */
+async function erased(req: FastifyRequest, detail: InquiryDetail): Promise<StaffPageAnswer> {
+  return again(req, (await req.server.inbox.read(actorOf(req), detail.inquiry.id)) ?? detail, 409, { notice: 'erased' })
+}
+
+/** The inquiry a form acts on, or the page to answer instead: unknown (404), erased (409, read-only). */
+async function opened(req: FastifyRequest, id: string | undefined): Promise<{ detail: InquiryDetail } | { answer: StaffPageAnswer }> {
+  const open = await req.server.inbox.open(actorOf(req), id)
+  if (open.kind === 'not-found') return { answer: NOT_FOUND }
+  return open.kind === 'gone' ? { answer: await again(req, open.detail, 409, { notice: 'erased' }) } : { detail: open.detail }
+}
+
+/** The page when the service did nothing because the inquiry is unknown or was erased meanwhile; null for any other outcome. */
+function undone(req: FastifyRequest, detail: InquiryDetail, outcome: { kind: string }): Promise<StaffPageAnswer> | null {
+  if (outcome.kind === 'not-found') return Promise.resolve(NOT_FOUND)
+  return outcome.kind === 'gone' ? erased(req, detail) : null
 }
 
 /**
  * POST …/change: status, assignee, note, legal hold. Responders set a hold; only an admin lifts one:
- * the store refuses the whole change otherwise, and audits it (server/inbox/hold.ts): the 403 page.
+ * the service refuses the whole change otherwise, audited (server/inbox/hold.ts): the 403 page.
  */
 export async function changeInquiry(req: FastifyRequest, reply: FastifyReply, body: Body, params: Params): Promise<unknown> {
-  const detail = await findInquiry(req, params.id)
-  if (!detail) return NOT_FOUND
+  const open = await opened(req, params.id)
+  if ('answer' in open) return open.answer
+  const { detail } = open
   const q = detail.inquiry
-  if (q.erasedAt !== null) return again(req, detail, 409, { notice: 'erased' })
-  const { assignable } = await staffOf(req)
+  const { assignable } = await req.server.inbox.people(actorOf(req))
   const read = readTriage(body, { status: q.status, assigneeId: q.assigneeId, legalHold: q.legalHold }, new Set(assignable.map((a) => a.id)))
-  if (Object.keys(read.errors).length) return again(req, detail, 422, { was: read.was, triage: { form: read.form, errors: read.errors } })
+  const typed = (errors: InquiryData['triage']['errors']) => again(req, detail, 422, { was: read.was, triage: { form: read.form, errors } })
+  if (Object.keys(read.errors).length) return typed(read.errors)
   if (Object.keys(read.change).length) {
-    const outcome = await req.server.inboxStore.change(q.id, read.change, actorOf(req), req.server.staffArea.now(), inquiryAudit(req, 'inquiry.change', q.id))
-    if (outcome === 'refused') throw new StaffForbidden()
-    if (outcome === 'gone') return erased(req, q.id, detail)
+    const outcome = await req.server.inbox.change(actorOf(req), q.id, read.change)
+    if (outcome.kind === 'forbidden') throw new StaffForbidden()
+    // The assignee disabled since the form was read.
+    if (outcome.kind === 'invalid') return typed({ assignee: 'assignee' })
+    const answer = undone(req, detail, outcome)
+    if (answer) return answer
   }
   return reply.redirect(`${pageOf(q.id)}?notice=changed`, 303)
 }
@@ -58,33 +75,25 @@ export async function changeInquiry(req: FastifyRequest, reply: FastifyReply, bo
  * the outbox To the inquiry's address, Reply-To the company's address (content/site.yml `email`).
  */
 export async function replyToInquiry(req: FastifyRequest, reply: FastifyReply, body: Body, params: Params): Promise<unknown> {
-  const detail = await findInquiry(req, params.id)
-  if (!detail) return NOT_FOUND
+  const open = await opened(req, params.id)
+  if ('answer' in open) return open.answer
+  const { detail } = open
   const q = detail.inquiry
-  if (q.erasedAt !== null) return again(req, detail, 409, { notice: 'erased' })
   const read = readReply(body)
   const typed = (statusCode: number, confirmReply = false) => again(req, detail, statusCode, { reply: { form: read.form, errors: read.errors, to: q.email }, confirmReply })
   if (Object.keys(read.errors).length) return typed(422)
   if (body.confirmed !== '1') return typed(200, true)
-  const replyTo = snapshotOf(req).content.site(q.locale).email
-  const seq = await req.server.inboxStore.queueReply(q.id, { to: q.email, replyTo, ...read.reply }, actorOf(req), req.server.staffArea.now(), inquiryAudit(req, 'inquiry.reply', q.id))
-  if (seq === null) return erased(req, q.id, detail)
-  req.server.outbox?.kick() // sent now, not at the next poll
-  return reply.redirect(`${pageOf(q.id)}?notice=replied`, 303)
+  const outcome = await req.server.inbox.reply(actorOf(req), q.id, read.reply)
+  return undone(req, detail, outcome) ?? reply.redirect(`${pageOf(q.id)}?notice=replied`, 303)
 }
 
 /** POST …/retry (`seq`: the outbox row): a failed mail of this inquiry pending again, or a pending one due now. */
 export async function retryInquiryMail(req: FastifyRequest, reply: FastifyReply, body: Body, params: Params): Promise<unknown> {
-  const detail = await findInquiry(req, params.id)
-  if (!detail) return NOT_FOUND
-  const q = detail.inquiry
-  if (q.erasedAt !== null) return again(req, detail, 409, { notice: 'erased' })
+  const open = await opened(req, params.id)
+  if ('answer' in open) return open.answer
+  const { detail } = open
   const seq = typeof body.seq === 'string' && /^\d{1,15}$/.test(body.seq) ? Number(body.seq) : null
-  const mail = detail.mails.find((m) => m.seq === seq)
-  const refused = () => again(req, detail, 409, { notice: 'retryRefused' })
-  if (!mail || (mail.status !== 'failed' && mail.status !== 'pending')) return refused()
-  const done = await req.server.inboxStore.retryMail(q.id, mail.seq, actorOf(req), req.server.staffArea.now(), inquiryAudit(req, 'inquiry.retry', q.id))
-  if (!done) return refused()
-  req.server.outbox?.kick()
-  return reply.redirect(`${pageOf(q.id)}?notice=retried`, 303)
+  const outcome = await req.server.inbox.retry(actorOf(req), detail.inquiry.id, seq)
+  if (outcome.kind === 'refused') return again(req, detail, 409, { notice: 'retryRefused' })
+  return undone(req, detail, outcome) ?? reply.redirect(`${pageOf(detail.inquiry.id)}?notice=retried`, 303)
 }

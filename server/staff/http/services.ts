@@ -4,7 +4,10 @@ import type { Purged } from '../retention'
 import { loggedUrl } from '../../logged-url'
 import { requestPath } from '../../request-locale'
 import type { Throttle } from '../throttle'
+import type { Accounts } from '../accounts'
+import type { Actor } from '../actor'
 import type { Account, AuditEntry, AuditOutcome, StaffStore } from '../types'
+import type { TokenCaller } from './api'
 import type { LiveSession, SessionLimits } from './session'
 import type { Signer } from './signed'
 
@@ -25,6 +28,8 @@ export interface StaffServices {
   siteName: (req: FastifyRequest) => string
   /** The content folder (CONTENT_DIR): where the editor writes. */
   contentDir: string
+  /** The accounts' service (server/staff/accounts.ts), built once: enrolment links on SITE_URL unless a call names the request's origin. */
+  accounts: Accounts
 }
 
 declare module 'fastify' {
@@ -41,6 +46,16 @@ declare module 'fastify' {
 /** An audit entry of this request: its time (the injected clock), client address, account, action, target, outcome. */
 export function auditOf(req: FastifyRequest, accountId: string | null, action: string, target: string, outcome: AuditOutcome = 'ok'): AuditEntry {
   return { at: req.server.staffArea.now(), accountId, address: req.ip, action, target, outcome }
+}
+
+/**
+ * Who a request acts as, for the services: the signed-in staff member with their role, or (the JSON API)
+ * the token's creator with the token's effective role; from the client's address.
+ */
+export function actorOf(req: FastifyRequest, caller?: TokenCaller): Actor {
+  if (caller) return { accountId: caller.token.createdBy, role: caller.role, address: req.ip }
+  const { id, role } = req.staffSession!.account
+  return { accountId: id, role, address: req.ip }
 }
 
 /** The longest path an audit target keeps: a request's path may be 4 KB, its audit row stays small. */

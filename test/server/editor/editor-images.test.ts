@@ -10,7 +10,7 @@ import { checkEditorForm } from '../../../shared/admin/content-item/form-check'
 import { imageAlts, insertBlock, markdownImage } from '../../../shared/admin/content-item/markdown-tools'
 import { clock } from '../staff/web-helper'
 import { editor, editorApp, formOf, openItem, pageState, post } from './pages-helper'
-import { staffWords } from '../../../server/editor/item-save'
+import { staffWords } from '../../../server/editor/service-save'
 
 const NEWS = 'news/2026-04-new-office'
 const file = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8')

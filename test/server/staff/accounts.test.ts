@@ -2,7 +2,8 @@
 import t from 'tap'
 import { createHash } from 'node:crypto'
 import { openDatabase } from '../../../server/database'
-import { AccountsError, CLI_ACTOR, createAccounts, ENROLMENT_LINK_MS, normaliseEmail } from '../../../server/staff/accounts'
+import { AccountsError, createAccounts, ENROLMENT_LINK_MS, normaliseEmail } from '../../../server/staff/accounts'
+import { CLI_ACTOR } from '../../../server/staff/actor'
 import type { Session } from '../../../server/staff/types'
 import { tempDataDir } from '../contact/helper'
 import { sqliteStores } from '../stores'
@@ -28,7 +29,7 @@ const session = (idHash: string, accountId: string, at: number): Session => ({ i
 t.test('add: the email normalised, a one-time link of 32 random bytes, stored only as its hash, for 24 hours', async (t) => {
   const { db, store, accounts, clock } = setup(t)
   const start = clock.now
-  const { account, link } = await accounts.addAccount('  Taro.Yamada@Example.CO.JP ', 'admin', ' 山田 太郎 ', CLI_ACTOR)
+  const { account, link } = await accounts.addAccount(CLI_ACTOR, { email: '  Taro.Yamada@Example.CO.JP ', role: 'admin', name: ' 山田 太郎 ' })
   t.match(account, { email: 'taro.yamada@example.co.jp', role: 'admin', name: '山田 太郎', locale: 'ja', disabled: false, createdAt: start })
   const token = new RegExp(`^${SITE}/admin/enrol/([A-Za-z0-9_-]{43})$`).exec(link.url)?.[1]
   t.ok(token, `a link under /admin/enrol/: ${link.url}`)
@@ -43,7 +44,7 @@ t.test('add: the email normalised, a one-time link of 32 random bytes, stored on
       ['account.add', null, 'cli', `account:${account.id}`, start],
     ],
   )
-  const second = await accounts.addAccount('hanako@example.com', 'responder', '', CLI_ACTOR)
+  const second = await accounts.addAccount(CLI_ACTOR, { email: 'hanako@example.com', role: 'responder', name: '' })
   t.not(second.link.url, link.url, 'every link is new')
   t.equal(await store.useEnrolmentLink(sha256(token!), start + ENROLMENT_LINK_MS - 1), account.id, 'usable until it expires')
   t.equal(await store.useEnrolmentLink(sha256(token!), start + 1), null, 'once')
@@ -52,15 +53,15 @@ t.test('add: the email normalised, a one-time link of 32 random bytes, stored on
 t.test('add: bad input refused with a reason; a duplicate email (any case) refused, no audit row', async (t) => {
   const { store, accounts } = setup(t)
   for (const email of ['', 'taro', 'taro@', '@example.com', 'ta ro@example.com', 'a@b@c', `${'x'.repeat(250)}@example.com`]) {
-    t.equal(await refusal(accounts.addAccount(email, 'editor', '', CLI_ACTOR)), 'invalid-email', JSON.stringify(email))
+    t.equal(await refusal(accounts.addAccount(CLI_ACTOR, { email, role: 'editor', name: '' })), 'invalid-email', JSON.stringify(email))
   }
-  t.equal(await refusal(accounts.addAccount('a@example.com', 'root', '', CLI_ACTOR)), 'invalid-role')
-  t.equal(await refusal(accounts.addAccount('a@example.com', 'editor', 'x'.repeat(101), CLI_ACTOR)), 'invalid-name')
-  t.equal(await refusal(accounts.addAccount('a@example.com', 'editor', 'Evil\u001B[2J', CLI_ACTOR)), 'invalid-name')
+  t.equal(await refusal(accounts.addAccount(CLI_ACTOR, { email: 'a@example.com', role: 'root', name: '' })), 'invalid-role')
+  t.equal(await refusal(accounts.addAccount(CLI_ACTOR, { email: 'a@example.com', role: 'editor', name: 'x'.repeat(101) })), 'invalid-name')
+  t.equal(await refusal(accounts.addAccount(CLI_ACTOR, { email: 'a@example.com', role: 'editor', name: 'Evil\u001B[2J' })), 'invalid-name')
   t.same(await store.listAccounts(), [], 'nothing stored')
-  await accounts.addAccount('a@example.com', 'editor', '', CLI_ACTOR)
+  await accounts.addAccount(CLI_ACTOR, { email: 'a@example.com', role: 'editor', name: '' })
   const before = await store.listAudit({})
-  const err = await accounts.addAccount('A@Example.com', 'admin', '', CLI_ACTOR).catch((e) => e)
+  const err = await accounts.addAccount(CLI_ACTOR, { email: 'A@Example.com', role: 'admin', name: '' }).catch((e) => e)
   t.ok(err instanceof AccountsError && err.reason === 'duplicate-email')
   t.equal(err.message, 'an account with the email a@example.com exists already')
   t.same(await store.listAudit({}), before, 'no audit row for the refused add')
@@ -69,14 +70,14 @@ t.test('add: bad input refused with a reason; a duplicate email (any case) refus
 
 t.test('disable ends the sessions; enrol again resets the factors, ends the sessions, kills the old link, gives a new one', async (t) => {
   const { store, accounts, clock } = setup(t)
-  const { account, link } = await accounts.addAccount('a@example.com', 'editor', '', CLI_ACTOR)
-  const other = (await accounts.addAccount('b@example.com', 'editor', '', CLI_ACTOR)).account
+  const { account, link } = await accounts.addAccount(CLI_ACTOR, { email: 'a@example.com', role: 'editor', name: '' })
+  const other = (await accounts.addAccount(CLI_ACTOR, { email: 'b@example.com', role: 'editor', name: '' })).account
   await store.addSession(session('s1', account.id, clock.now), { at: clock.now, accountId: account.id, address: '192.0.2.1', action: 'signin', target: '', outcome: 'ok' })
   await store.addSession(session('s2', other.id, clock.now), { at: clock.now, accountId: other.id, address: '192.0.2.1', action: 'signin', target: '', outcome: 'ok' })
   await store.setPasswordFactor({ accountId: account.id, passwordHash: 'h', totpSecret: 's', lastTotpStep: 0, createdAt: clock.now }, ['r1'], { at: clock.now, accountId: account.id, address: 'x', action: 'password.set', target: '', outcome: 'ok' })
 
   clock.now += MIN
-  const enrolled = await accounts.enrolAgain(' A@example.com', CLI_ACTOR)
+  const enrolled = await accounts.enrolAgain(CLI_ACTOR, ' A@example.com')
   t.equal(enrolled.account.id, account.id)
   t.not(enrolled.link.url, link.url)
   t.equal(enrolled.link.expiresAt, clock.now + ENROLMENT_LINK_MS)
@@ -88,13 +89,13 @@ t.test('disable ends the sessions; enrol again resets the factors, ends the sess
 
   await store.addSession(session('s3', account.id, clock.now), { at: clock.now, accountId: account.id, address: '192.0.2.1', action: 'signin', target: '', outcome: 'ok' })
   clock.now += MIN
-  t.equal((await accounts.disable('a@example.com', CLI_ACTOR)).disabled, true)
+  t.equal((await accounts.disable(CLI_ACTOR, 'a@example.com')).disabled, true)
   t.same(await store.listSessions(account.id), [], 'disabling ends its sessions')
   t.equal((await store.findAccount(account.id))!.disabled, true)
-  t.equal(await refusal(accounts.enrolAgain('a@example.com', CLI_ACTOR)), 'disabled', 'a disabled account is enabled first')
-  t.equal((await accounts.enable('a@example.com', CLI_ACTOR)).disabled, false)
-  t.ok(await accounts.enrolAgain('a@example.com', CLI_ACTOR))
-  for (const action of [accounts.disable, accounts.enable, accounts.enrolAgain]) t.equal(await refusal(action('nobody@example.com', CLI_ACTOR)), 'unknown-account')
+  t.equal(await refusal(accounts.enrolAgain(CLI_ACTOR, 'a@example.com')), 'disabled', 'a disabled account is enabled first')
+  t.equal((await accounts.enable(CLI_ACTOR, 'a@example.com')).disabled, false)
+  t.ok(await accounts.enrolAgain(CLI_ACTOR, 'a@example.com'))
+  for (const action of [accounts.disable, accounts.enable, accounts.enrolAgain]) t.equal(await refusal(action(CLI_ACTOR, 'nobody@example.com')), 'unknown-account')
   t.same((await accounts.auditList({ email: 'a@example.com' })).map((e) => e.action), ['signin', 'password.set', 'signin'], "the account's own actions; the CLI acts as no account")
   t.same(
     (await accounts.auditList({ since: Date.UTC(2026, 3, 1) + MIN })).map((e) => e.action),
@@ -105,7 +106,7 @@ t.test('disable ends the sessions; enrol again resets the factors, ends the sess
 
 t.test('the audit list: filtered by account email, action and time, each entry with its email', async (t) => {
   const { store, accounts, clock } = setup(t)
-  const a = (await accounts.addAccount('a@example.com', 'admin', '', CLI_ACTOR)).account
+  const a = (await accounts.addAccount(CLI_ACTOR, { email: 'a@example.com', role: 'admin', name: '' })).account
   const at = clock.now
   await store.audit({ at: at + 1, accountId: a.id, address: '192.0.2.1', action: 'signin', target: 'session', outcome: 'ok' })
   await store.audit({ at: at + 2, accountId: null, address: '192.0.2.9', action: 'signin.failed', target: '', outcome: 'failed' })
@@ -119,7 +120,7 @@ t.test('the audit list: filtered by account email, action and time, each entry w
 
 t.test('purgeOld: audit entries past the retention, sessions past their idle or absolute limit', async (t) => {
   const { store, accounts, clock } = setup(t)
-  const a = (await accounts.addAccount('a@example.com', 'admin', '', CLI_ACTOR)).account
+  const a = (await accounts.addAccount(CLI_ACTOR, { email: 'a@example.com', role: 'admin', name: '' })).account
   const t0 = clock.now
   const ok = { accountId: a.id, address: '192.0.2.1', action: 'signin', target: '', outcome: 'ok' as const }
   await store.addSession(session('idle', a.id, t0), { ...ok, at: t0 })

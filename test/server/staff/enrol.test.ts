@@ -4,14 +4,15 @@
 // The page speaks the newcomer's language (their browser's, or the language links' choice, which the
 // account then keeps), and its authenticator key stays the same at every load until the link is used.
 import t from 'tap'
-import { createAccounts, CLI_ACTOR } from '../../../server/staff/accounts'
+import { createAccounts } from '../../../server/staff/accounts'
+import { CLI_ACTOR } from '../../../server/staff/actor'
 import type { FastifyInstance } from 'fastify'
 import { SITE } from '../../helper'
 import { clock, codeAt, FORM, LOCAL, postSignIn, sessionCookie, sessionHeaders, staffApp, type Clock } from './web-helper'
 
 async function invite(app: FastifyInstance, time: Clock, email = 'new@example.test') {
   const accounts = createAccounts({ store: app.staffStore, siteUrl: SITE, now: time.now, sessionIdleMs: 30 * 60_000, sessionMaxMs: 12 * 3_600_000, auditRetentionMs: 400 * 86_400_000 })
-  const { account, link } = await accounts.addAccount(email, 'editor', '新人 花子', CLI_ACTOR)
+  const { account, link } = await accounts.addAccount(CLI_ACTOR, { email, role: 'editor', name: '新人 花子' })
   return { account, path: new URL(link.url).pathname }
 }
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../../../server/database'
 import { loggedUrl, redactText } from '../../../server/logged-url'
-import { CLI_ACTOR, createAccounts } from '../../../server/staff/accounts'
+import { createAccounts } from '../../../server/staff/accounts'
+import { CLI_ACTOR } from '../../../server/staff/actor'
 import { build, FIXTURE_CONTENT, logCollector, SITE } from '../../helper'
 import { tempDataDir } from '../contact/helper'
 import { values } from '../inbox/inbox-helper'
@@ -35,7 +36,7 @@ t.test('an enrolment link, a signed preview link and an inbox search: none of th
 
   // An enrolment through its link (password and code): the link's token is the secret.
   const accounts = createAccounts({ store: app.staffStore, siteUrl: SITE, now: time.now, sessionIdleMs: 30 * 60_000, sessionMaxMs: 12 * 3_600_000, auditRetentionMs: 400 * 86_400_000 })
-  const { link } = await accounts.addAccount('new-admin@example.test', 'admin', '新人 管理者', CLI_ACTOR)
+  const { link } = await accounts.addAccount(CLI_ACTOR, { email: 'new-admin@example.test', role: 'admin', name: '新人 管理者' })
   const enrolPath = new URL(link.url).pathname
   const token = enrolPath.split('/').at(-1)!
   const page = await app.inject({ url: enrolPath, headers: LOCAL })

@@ -3,7 +3,8 @@
 // sites and disabled accounts refused; every attempt audited.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { createAccounts, CLI_ACTOR } from '../../../server/staff/accounts'
+import { createAccounts } from '../../../server/staff/accounts'
+import { CLI_ACTOR } from '../../../server/staff/actor'
 import { SESSION_COOKIE } from '../../../server/staff/http/session'
 import { generateKeyPairSync } from 'node:crypto'
 import { SITE } from '../../helper'
@@ -16,7 +17,7 @@ const post = (app: FastifyInstance, url: string, body: object, headers: Record<s
 
 async function enrolled(app: FastifyInstance, time: Clock) {
   const accounts = createAccounts({ store: app.staffStore, siteUrl: SITE, now: time.now, sessionIdleMs: 1_800_000, sessionMaxMs: 43_200_000, auditRetentionMs: 1e10 })
-  const { account, link } = await accounts.addAccount('passkey@example.test', 'responder', '鍵 太郎', CLI_ACTOR)
+  const { account, link } = await accounts.addAccount(CLI_ACTOR, { email: 'passkey@example.test', role: 'responder', name: '鍵 太郎' })
   const token = link.url.split('/').pop()!
   const authenticator = new SoftAuthenticator({ origin: SITE, rpID: new URL(SITE).hostname, userId: account.id })
   return { account, token, authenticator, accounts }
@@ -81,7 +82,7 @@ t.test('forged, mismatched, cross-site and disabled: refused, audited, no sessio
   t.equal(throttled.statusCode, 429, 'guessing from one address is slowed')
   t.ok(Number(throttled.headers['retry-after']) >= 1)
   time.advance(10 * 60_000)
-  await accounts.disable(account.email, CLI_ACTOR)
+  await accounts.disable(CLI_ACTOR, account.email)
   const c = await fresh()
   t.equal((await post(app, '/admin/passkey/sign-in', { response: authenticator.get(c.options.challenge), challengeToken: c.challengeToken })).statusCode, 401, 'a disabled account')
   t.ok(entries(await app.staffStore.listAudit({ action: 'signin.failed' })) >= 7, 'failures audited')
