@@ -57,3 +57,13 @@ export const ALLOWED: Record<string, string> = {
   INQUIRY_WEBHOOK_URL: 'empty, or an https:// URL without spaces (http:// only to this machine: localhost, 127.0.0.1, ::1)',
   INQUIRY_WEBHOOK_SECRET: 'empty, or at least 16 characters without spaces (e.g. the output of openssl rand -hex 32)',
 }
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+/** '1 minute' -> 60000, '30s' -> 30000, '400d' -> 400 days, '1500' -> 1500 (a bare number is milliseconds). */
+export function parseDuration(text: string): number {
+  const m = /^([0-9]+) ?([a-z]*)$/.exec(text)
+  if (!m) throw new TypeError(`not a duration: ${text}`)
+  const unit = m[2] === '' || m[2] === 'ms' ? 'ms' : m[2]!.startsWith('min') || m[2] === 'm' ? 'm' : m[2]![0]!
+  return Number(m[1]) * (UNIT_MS[unit] ?? 1)
+}

@@ -1,5 +1,5 @@
 import { openServerSqlite, openSqlite, type Db } from './db/sqlite'
-import type { ModeFixLog } from './contact/private-files'
+import type { ModeFixLog } from './private-files'
 import { MIGRATIONS } from './migrations'
 
 export { DB_FILE, NoDatabase, schemaVersion, type Db } from './db/sqlite'

@@ -2,6 +2,8 @@
  * The contact form's part of the environment (read by server/config.ts, the only reader of
  * process.env): mail, rate limit, form token secret, minimum fill time, API key, auto-reply limits.
  */
+import { parseDuration } from '../config-formats'
+
 export interface ContactConfig {
   /** nodemailer connection URL (smtp:// or smtps://); empty: inquiries are stored, nothing is mailed. */
   smtpUrl: string
@@ -44,16 +46,6 @@ export const contactEnvProperties = {
   CONTACT_AUTOREPLY_MAX_PER_HOUR: { type: 'integer', minimum: 0, maximum: 100000, default: 20 },
   OUTBOX_LEASE_MS: { type: 'integer', minimum: 1000, maximum: 3600000, default: 120000 },
 } as const
-
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
-
-/** '1 minute' -> 60000, '30s' -> 30000, '400d' -> 400 days, '1500' -> 1500 (a bare number is milliseconds). */
-export function parseDuration(text: string): number {
-  const m = /^([0-9]+) ?([a-z]*)$/.exec(text)
-  if (!m) throw new TypeError(`not a duration: ${text}`)
-  const unit = m[2] === '' || m[2] === 'ms' ? 'ms' : m[2]!.startsWith('min') || m[2] === 'm' ? 'm' : m[2]![0]!
-  return Number(m[1]) * (UNIT_MS[unit] ?? 1)
-}
 
 /** The contact settings from validated environment values. */
 export function readContactConfig(v: Record<string, any>): ContactConfig {

@@ -1,5 +1,5 @@
 import { JSON_UNESCAPED, parseDate, printable } from '../../shared/validation'
-import { siteTime } from './site-time'
+import { siteTime } from '../site-time'
 import type { InquiryRecord, MailKind, MailState } from './store'
 
 /** Export columns, in order (the JSON objects carry the same fields plus `mail`). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../editor/atomic'
+import { writeFileAtomic } from './atomic'
 
 /**
  * The content folder's change notice: `CONTENT_DIR/.content-revision`, one line '<counter> <random id>'.

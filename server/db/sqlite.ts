@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Migration } from './migration'
 import type { Runner, Statement, Work } from './sql'
-import { ensurePrivateFile, securePrivateData, stderrModeFixLog, type ModeFixLog } from '../contact/private-files'
-import { SECRET_FILE } from '../contact/secret'
+import { ensurePrivateFile, securePrivateData, stderrModeFixLog, type ModeFixLog } from '../private-files'
+import { SECRET_FILE } from '../form-secret'
 
 export type Db = Database.Database
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ScheduledInstant } from '../content/publication'
-import type { Actor } from '../staff/actor'
+import type { Actor } from '../db/actor'
 import type { EditorService } from './service'
 
 /**

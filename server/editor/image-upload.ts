@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { IMAGE_REFUSALS, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_PIXELS, type ImageRefusal } from '../../shared/admin/content-item/image-upload-rules'
 import { IMAGE_WIDTHS } from '../../shared/images'
 import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/validation'
-import { writeFileAtomic } from './atomic'
+import { writeFileAtomic } from '../content/atomic'
 
 /**
  * An image uploaded through the editor (POST /admin/content/images): sniffed from its bytes (never its

@@ -4,7 +4,7 @@
  * translation marks and the 'content.change' audit entry recorded with them; then the content reloaded.
  */
 import { ITEM_KINDS, SITE_PARTS, SLUG_RE, type EditableItem, type ItemKey, type ItemKind } from '../../shared/admin/editor-model/items'
-import { actorEntry, type Actor } from '../staff/actor'
+import { actorEntry, type Actor } from '../db/actor'
 import { writeItem } from './files'
 import type { EditorServiceDeps } from './service'
 import { marksForSave } from './translation-marks'

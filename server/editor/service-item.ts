@@ -8,7 +8,7 @@ import type { ConfirmStep, PublishError } from '../../shared/admin/content-item/
 import { PRESENCE_FRESH_MS } from '../../shared/admin/content-item/page-data'
 import { itemKey } from '../../shared/admin/editor-model/items'
 import { LOCALE_CODES } from '../../shared/i18n/locales'
-import type { Actor } from '../staff/actor'
+import type { Actor } from '../db/actor'
 import { itemHash, ItemUnreadable, readItemState, writeItem } from './files'
 import { checkCandidate } from './files-check'
 import { itemOfParams } from './http/preview-endpoints'

@@ -5,7 +5,7 @@
 import { itemKey, type EditableItem, type ItemKind } from '../../shared/admin/editor-model/items'
 import { DEFAULT_LOCALE, isLocale, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { ScheduledInstant } from '../content/publication'
-import { actorEntry, type Actor } from '../staff/actor'
+import { actorEntry, type Actor } from '../db/actor'
 import { PUBLISH_JOB, publishPeriod } from './content-schedule'
 import { readItem } from './files'
 import { itemOfParams } from './http/preview-endpoints'

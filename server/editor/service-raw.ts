@@ -9,7 +9,7 @@ import { itemKey, type EditableItem, type SitePart } from '../../shared/admin/ed
 import { LOCALE_CODES } from '../../shared/i18n/locales'
 import { writingContent } from '../content/marker'
 import { parseYaml } from '../content/yaml-text'
-import type { Actor } from '../staff/actor'
+import type { Actor } from '../db/actor'
 import { applyWrites, itemHash, readItemState } from './files'
 import { checkCandidate } from './files-check'
 import { itemFiles, parseVersion, SITE_FILE, SITE_PART_KEYS, type FileKind } from './files-format'

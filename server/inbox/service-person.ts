@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import { hasControlChars } from '../../shared/validation/control-chars'
-import { actorEntry, type Actor } from '../staff/actor'
+import { actorEntry, type Actor } from '../db/actor'
 import { inboxQueryString } from './filter'
 import type { Forbidden, InboxServiceDeps, Invalid } from './service'
 import type { ExportedInquiry, InboxFilter, InboxRow, InquiryDetail } from './types'

@@ -5,7 +5,7 @@
  */
 import { INBOX_ROLES } from '../../shared/admin/roles'
 import { hasControlChars } from '../../shared/validation/control-chars'
-import { actorEntry, type Actor } from '../staff/actor'
+import { actorEntry, type Actor } from '../db/actor'
 import type { Account } from '../staff/types'
 import type { Forbidden, Gone, InboxServiceDeps, Invalid, NotFound } from './service'
 import type { InboxFilter, InquiryDetail, InquiryStatus, TriageChange } from './types'

@@ -13,13 +13,13 @@
  */
 import type { Locale } from '../../shared/i18n/locales'
 import type { InquiryStatus } from '../../shared/admin/inquiry-states'
-import type { Actor } from '../staff/actor'
+import type { Actor } from '../db/actor'
 import type { AuditEntry } from '../staff/types'
 import type { ExportedInquiry, InboxPage, InboxRow, InboxStats, InquiryDetail, NewReply, TriageChange } from './records'
 
 export type * from './records'
 /** Who did something (server/staff/actor.ts); the store's own rules read its role (only an admin lifts a legal hold: hold.ts). */
-export type { Actor } from '../staff/actor'
+export type { Actor } from '../db/actor'
 export { INQUIRY_STATUSES, OUTBOX_KINDS, type InquiryStatus, type OutboxKind, type OutboxStatus } from '../../shared/admin/inquiry-states'
 
 /** What became of a triage change (InboxStore.change): applied, or nothing of it ('gone': unknown or erased; 'refused': a legal hold). */

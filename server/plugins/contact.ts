@@ -10,7 +10,7 @@ import { createOutbox, DEFAULT_OUTBOX, type MailTransport, type Outbox, type Out
 import { createOutboxStore } from '../outbox/store'
 import { dialectOf } from '../inbox/dialect'
 import contactApiRoutes from '../contact/routes-api'
-import { resolveFormSecret } from '../contact/secret'
+import { resolveFormSecret } from '../form-secret'
 import { createContactService, type ContactService } from '../contact/service'
 import { createTokenSigner } from '../contact/token'
 import { RateLimited } from '../errors'

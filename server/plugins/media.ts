@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { IMAGE_FORMATS, imageWidths } from '../../shared/images'
 import { renderVariant, variantCachePath, type SourceImage, type VariantFormat } from '../content/images'
 import { jsonError } from './errors'
-import { tempNameFor } from '../contact/private-files'
+import { tempNameFor } from '../private-files'
 
 const TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' }
 const FILE = /^[A-Za-z0-9_-]+-(\d{2,4})\.(avif|webp|jpg)$/

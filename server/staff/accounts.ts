@@ -3,7 +3,7 @@ import type { Purged } from './retention'
 import { randomToken, sha256Hex } from './tokens'
 import { DEFAULT_LOCALE } from '../../shared/i18n/locales'
 import { printable } from '../../shared/validation'
-import { actorEntry, type Actor } from './actor'
+import { actorEntry, type Actor } from '../db/actor'
 import { StaffConflict } from './store-rows'
 import { isRole, type Account, type AuditQuery, type AuditRecord, type Role, type StaffStore } from './types'
 

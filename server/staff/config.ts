@@ -1,4 +1,4 @@
-import { parseDuration } from '../contact/config'
+import { parseDuration } from '../config-formats'
 
 /**
  * The staff area's part of the environment (read by server/config.ts, the only reader of

@@ -101,7 +101,7 @@ export interface AccessToken {
 }
 
 export type { AuditEntry, AuditOutcome, AuditQuery, AuditRecord } from './audit-types'
-export type { Actor } from './actor'
+export type { Actor } from '../db/actor'
 
 /**
  * Every write is one transaction committed before the promise resolves; every write that changes

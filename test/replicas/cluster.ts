@@ -122,7 +122,7 @@ export async function startCluster(t: { teardown: (fn: () => unknown) => void } 
         const dir = mkdtempSync(join(tmpdir(), 'replica-export-'))
         try {
           const out = join(dir, 'inquiries.json')
-          await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', 'export', '--format', 'json', '--out', out], {
+          await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', 'export', '--format', 'json', '--out', out], {
             env: { ...process.env, ...env, DATA_DIR: dir, LOG_LEVEL: 'warn' },
             timeout: 60_000,
           })

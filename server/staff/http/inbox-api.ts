@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { INBOX_ROLES } from '../../../shared/admin/roles'
-import { mediaType } from '../../contact/guards'
+import { mediaType } from '../../request-guards'
 import { PAGE_SIZE, parseInboxQuery } from '../../inbox/filter'
 import type { TriageChange } from '../../inbox/types'
 import type { ErrorAnswer } from '../../plugins/errors'

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../shared/i18n/locales'
 import type { Translate } from '../../../shared/i18n/messages'
 import { DEFAULT_TIME_ZONE, JSON_UNESCAPED, todayIn } from '../../../shared/validation'
-import { siteTime } from '../../contact/site-time'
+import { siteTime } from '../../site-time'
 import { csvFile } from '../../inbox/csv'
 import type { ExportFormat } from '../../inbox/service-person'
 import type { ExportedInquiry } from '../../inbox/types'

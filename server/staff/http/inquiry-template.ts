@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE } from '../../../shared/i18n/locales'
 import { createTranslator, type Translate } from '../../../shared/i18n/messages'
 import { BODY_MAX } from '../../../shared/admin/inquiry/page-data'
 import { CONTROL_RUNS, printable } from '../../../shared/validation'
-import { siteTime } from '../../contact/site-time'
+import { siteTime } from '../../site-time'
 import type { Inquiry } from '../../contact/store'
 import { staffTree } from './catalog'
 

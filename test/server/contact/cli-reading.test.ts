@@ -5,7 +5,7 @@ import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { loadConfig } from '../../../server/config'
 import { openDatabase } from '../../../server/database'
-import { siteTime } from '../../../server/contact/site-time'
+import { siteTime } from '../../../server/site-time'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
@@ -16,7 +16,7 @@ t.teardown(() => postgres.stop())
 
 /** The CLI as an operator runs it on a host: DATABASE_URL and nothing else of the site's settings. */
 function cli(env: Record<string, string>, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', ...args], {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', ...args], {
     encoding: 'utf8',
     env: { ...process.env, FORM_SECRET: '', DATA_DIR: '/nonexistent', ...env },
   })

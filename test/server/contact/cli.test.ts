@@ -7,7 +7,7 @@ import { serverDataDir, validInquiry } from './helper'
 import { sqliteStores } from '../stores'
 
 function cli(dataDir: string, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
   return { code: res.status, out: res.stdout, err: res.stderr }
 }
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { ConfigError, loadConfig } from '../../../server/config'
-import { parseDuration } from '../../../server/contact/config'
+import { parseDuration } from '../../../server/config-formats'
 
 t.test('contact settings and their defaults', async (t) => {
   const c = loadConfig({}).contact

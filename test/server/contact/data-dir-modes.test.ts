@@ -2,7 +2,7 @@ import t from 'tap'
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase } from '../../../server/database'
-import type { ModeFix } from '../../../server/contact/private-files'
+import type { ModeFix } from '../../../server/private-files'
 import { contactApp, tempDataDir, validInquiry, withFormToken } from './helper'
 
 const mode = (path: string) => statSync(path).mode & 0o777

@@ -10,7 +10,7 @@ import { tempDataDir, validInquiry } from './helper'
 import { sqliteStores } from '../stores'
 
 function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', ...args], { encoding: 'buffer', env: { ...process.env, DATA_DIR: dataDir, ...env } })
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', ...args], { encoding: 'buffer', env: { ...process.env, DATA_DIR: dataDir, ...env } })
   return { code: res.status, out: res.stdout, err: res.stderr.toString('utf8') }
 }
 

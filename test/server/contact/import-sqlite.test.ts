@@ -18,7 +18,7 @@ const freshPgUrl = () => freshPgDatabase(postgres, 'import')
 const FORM_SECRET = 'import-test-secret-0123456789'
 
 function cli(env: Record<string, string>, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/contact/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', ...env } })
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', ...env } })
   return { code: res.status, out: res.stdout, err: res.stderr }
 }
 

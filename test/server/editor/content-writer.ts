@@ -4,7 +4,7 @@
 // Usage: node --import tsx test/server/editor/content-writer.ts <content dir> <count> <pause ms>
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../../../server/editor/atomic'
+import { writeFileAtomic } from '../../../server/content/atomic'
 import { writingContent } from '../../../server/content/marker'
 
 const [dir, count, pauseMs] = [process.argv[2]!, Number(process.argv[3]), Number(process.argv[4])]

@@ -4,7 +4,7 @@
 // language) or JSON; hostile text intact and inert in both; audited with an 'export' event per inquiry.
 import t from 'tap'
 import { parse } from 'csv-parse/sync'
-import { siteTime } from '../../../server/contact/site-time'
+import { siteTime } from '../../../server/site-time'
 import { clock, postForm, signIn } from '../staff/web-helper'
 import { HOSTILE, inboxApp } from './inbox-helper'
 

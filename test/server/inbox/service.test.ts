@@ -3,7 +3,7 @@
 // PostgreSQL); who may be assigned; an erased inquiry is read-only; a retry only of failed or pending mail;
 // a view and a change audited under the actor at the clock's time; a person's data erased by an admin only.
 import t from 'tap'
-import { CLI_ACTOR, type Actor } from '../../../server/staff/actor'
+import { CLI_ACTOR, type Actor } from '../../../server/db/actor'
 import { createInboxService } from '../../../server/inbox/service'
 import type { SiteStores } from '../stores'
 import { startPostgres } from '../../../scripts/engines.mjs'

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { loadConfig, unknownSettings } from '../../../server/config'
-import { parseDuration } from '../../../server/contact/config'
+import { parseDuration } from '../../../server/config-formats'
 import { configError } from '../../helper'
 
 const MIN = 60_000

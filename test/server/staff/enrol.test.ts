@@ -5,7 +5,7 @@
 // account then keeps), and its authenticator key stays the same at every load until the link is used.
 import t from 'tap'
 import { createAccounts } from '../../../server/staff/accounts'
-import { CLI_ACTOR } from '../../../server/staff/actor'
+import { CLI_ACTOR } from '../../../server/db/actor'
 import type { FastifyInstance } from 'fastify'
 import { SITE } from '../../helper'
 import { clock, codeAt, FORM, LOCAL, postSignIn, sessionCookie, sessionHeaders, staffApp, type Clock } from './web-helper'

@@ -4,7 +4,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { createAccounts } from '../../../server/staff/accounts'
-import { CLI_ACTOR } from '../../../server/staff/actor'
+import { CLI_ACTOR } from '../../../server/db/actor'
 import { SESSION_COOKIE } from '../../../server/staff/http/session'
 import { generateKeyPairSync } from 'node:crypto'
 import { SITE } from '../../helper'

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3'
 import { renameSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Db } from '../db/sqlite'
-import { ensurePrivateFile, tempNameFor } from './private-files'
+import type { Db } from './sqlite'
+import { ensurePrivateFile, tempNameFor } from '../private-files'
 
 /** What a database holds that a backup is for: the site's inquiries, the staff accounts, the content's revisions. */
 export interface Held {

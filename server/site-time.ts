@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../../shared/validation'
+import { DEFAULT_TIME_ZONE } from '../shared/validation'
 
 /** Building an Intl.DateTimeFormat costs far more than using one: built once per time zone. */
 const formats = new Map<string, { time: Intl.DateTimeFormat; zone: Intl.DateTimeFormat; offset: Intl.DateTimeFormat }>()

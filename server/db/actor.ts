@@ -4,8 +4,8 @@
  * services decide by it (only an admin lifts a legal hold) and write it into their audit entries, so the
  * same work is done the same way from a page, the JSON API, the CLI or a job.
  */
-import type { AuditEntry, AuditOutcome } from '../db/audit'
-import type { Role } from './types'
+import type { AuditEntry, AuditOutcome } from './audit'
+import type { StaffRole as Role } from '../../shared/admin/roles'
 
 export interface Actor {
   /** The staff account (a token's creator for the JSON API); null for a job or the CLI. */

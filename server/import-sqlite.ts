@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3'
 import { existsSync } from 'node:fs'
 import type pg from 'pg'
-import { MIGRATIONS, schemaVersion, type Db } from '../database'
-import { openPgDatabase } from '../db/open'
-import { copyInbox, indexCopied, readInbox } from '../inbox/import-inbox'
-import type { Row } from './store'
+import { MIGRATIONS, schemaVersion, type Db } from './database'
+import { openPgDatabase } from './db/open'
+import { copyInbox, indexCopied, readInbox } from './inbox/import-inbox'
+import type { Row } from './contact/store'
 
 /** Every column of `inquiries` but seq (PostgreSQL numbers the rows itself, in the order copied). */
 const INQUIRY_COLUMNS = [
