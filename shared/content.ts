@@ -1,4 +1,4 @@
-import type { SocialNetwork } from './social'
+import type { SocialAccounts } from './social'
 import type { Locale } from './i18n/locales'
 
 /** An image as pages render it: served in responsive variants from /media/. */
@@ -105,7 +105,7 @@ export interface SiteInfo {
   corporateNumber?: string
   invoiceNumber?: string
   /** Account ids by network (shared/social.ts lists the networks). */
-  social: Partial<Record<SocialNetwork, string>>
+  social: SocialAccounts
   licences: string[]
 }
 

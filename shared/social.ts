@@ -1,5 +1,3 @@
-import type { SiteInfo } from './content'
-
 /** The social networks the site file may name (`social:` in site.yml), in display order. */
 export const SOCIAL_NETWORKS = {
   x: { name: 'X', url: (id: string) => `https://x.com/${id}` },
@@ -12,8 +10,11 @@ export const SOCIAL_NETWORKS = {
 
 export type SocialNetwork = keyof typeof SOCIAL_NETWORKS
 
+/** The company's account ids by network (the site's `social`, SiteInfo in shared/content.ts). */
+export type SocialAccounts = Partial<Record<SocialNetwork, string>>
+
 /** The company's social profiles: the footer links and the Organization's sameAs. */
-export function socialProfiles(site: Pick<SiteInfo, 'social'>): { network: SocialNetwork; name: string; url: string }[] {
+export function socialProfiles(site: { social: SocialAccounts }): { network: SocialNetwork; name: string; url: string }[] {
   return (Object.keys(SOCIAL_NETWORKS) as SocialNetwork[])
     .filter((network) => site.social[network])
     .map((network) => ({ network, name: SOCIAL_NETWORKS[network].name, url: SOCIAL_NETWORKS[network].url(site.social[network]!) }))

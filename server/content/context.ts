@@ -6,36 +6,10 @@ import type { ImageRef } from '../../shared/content'
 import { describeError } from './describe'
 import { ImageRegistry } from './images'
 import { createMarkdown } from './markdown'
+import type { LoadContext } from './types'
 import { oversizedImage } from './warnings'
 
-/**
- * What every step of loading the content folder shares: the problems found so far (every step
- * goes on after a problem, so one run reports them all), the images, the Markdown renderer and
- * the content version (a hash of every file read, in reading order).
- */
-export interface LoadContext {
-  readonly dir: string
-  readonly problems: string[]
-  /** What a writer would want to know but does not stop the site, in the same 'file: field: what' lines. */
-  readonly warnings: string[]
-  readonly images: ImageRegistry
-  /** Markdown to HTML; `images` (by source as written) are shown in their variants. */
-  readonly render: (markdown: string, images?: ReadonlyMap<string, ImageRef>) => string
-  /** A path as problems name it: relative to the content folder. */
-  rel(path: string): string
-  /** A file's text, or null after noting that it is missing. */
-  read(path: string): string | null
-  /**
-   * Registers an image the file refers to, or notes why it cannot be used and returns undefined.
-   * A raster image much larger than the site ever shows it is noted once as a warning.
-   */
-  image(src: string, alt: string, file: string): Promise<ImageRef | undefined>
-  /** Whether the data passes the validator; else notes one line per problem, naming file and field. */
-  check<T>(validate: ValidateFunction, data: unknown, file: string): data is T
-  /** The content version once every file was read (no file read after it counts): changes whenever a file changes. */
-  version(): string
-}
-
+/** The load context (types.ts) of one loading of the content folder `dir`. */
 export function createLoadContext(dir: string): LoadContext {
   const problems: string[] = []
   const warnings: string[] = []

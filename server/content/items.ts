@@ -3,17 +3,14 @@ import { join } from 'node:path'
 import type { ValidateFunction } from 'ajv'
 import type { Locale } from '../../shared/i18n/locales'
 import type { NewsItem, ProjectItem } from '../../shared/content'
-import type { LoadContext } from './context'
 import { fileNameRule, localisedFile } from './file-names'
 import { frontMatterProblem, parseFrontMatter } from './front-matter'
 import { bodyImages } from './pages'
 import { japanDay, parsePublishDate, setPublication } from './publication'
 import { titlePhrases } from './phrases'
+import type { ItemsBySlug, LoadContext } from './types'
 import { validators } from './validators'
 import { missingVersions } from './warnings'
-
-/** An item's versions by slug: each language it is written in. */
-export type ItemsBySlug<T> = Map<string, Partial<Record<Locale, T>>>
 
 interface ItemFile {
   slug: string

@@ -4,10 +4,9 @@ import { routes } from '../../shared/routes'
 import { CONTENT_PAGE_PATH } from '../../shared/pages/content-page/route'
 import { matchesPattern, PATHS } from '../../shared/paths'
 import { STAFF_ROOT } from '../../shared/admin/paths'
-import type { LoadContext } from './context'
 import { CONTENT_FORMATS } from './formats'
-import type { LeftOutPages, LoadedPage } from './pages'
 import type { SiteFile } from './site'
+import type { LeftOutPages, LoadContext, LoadedPage } from './types'
 
 /** Whether a file of content/pages/ is one of the five built-in pages (about.ja.md), served at its fixed route. */
 export const isStaticPageId = (name: string): name is StaticPageId => (STATIC_PAGE_IDS as readonly string[]).includes(name)

@@ -1,33 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
-import { SITE_IMAGES, STATIC_PAGE_IDS, type ImageRef, type PageContent } from '../../shared/content'
-import type { LoadContext } from './context'
+import { SITE_IMAGES, STATIC_PAGE_IDS, type ImageRef } from '../../shared/content'
 import { fileNameRule, localisedFile } from './file-names'
 import { CONTENT_FORMATS } from './formats'
 import { frontMatterProblem, parseFrontMatter, writtenPath } from './front-matter'
 import { markdownImages } from './markdown'
 import { isStaticPageId, pathTakenBy } from './navigation'
 import { titlePhrases } from './phrases'
+import type { LeftOutPages, LoadContext, LoadedPage } from './types'
 import { validators } from './validators'
-
-/** A page file of content/pages/ as loaded: its text, at its path. */
-export interface LoadedPage extends PageContent {
-  /** Locale-less path: a built-in page's fixed one (/about), or the one the front matter names. */
-  path: string
-  /** The file as problems name it (pages/recruit.ja.md). */
-  file: string
-}
 
 /** Every page file, keyed '<name>.<lang>': the five built-in pages and the pages written at their own path. */
 export type PageFiles = ReadonlyMap<string, LoadedPage>
-
-/**
- * The page files that exist but were left out for a problem already noted (pages/history.en.md),
- * each with the path it names as far as it can be read (null: unknown). A menu entry that points to
- * one is not a second problem.
- */
-export type LeftOutPages = ReadonlyMap<string, string | null>
 
 interface PageFront {
   title: string

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { parseDate } from '../../shared/validation'
-import type { ItemsBySlug } from './items'
+import type { ItemsBySlug } from './types'
 
 /**
  * Drafts and scheduled publishing. Every news article and project file, once loaded, has a Publication:

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { PageContent, ServiceSummary, SiteInfo } from '../../shared/content'
-import type { LoadContext } from './context'
 import { headingId } from './markdown'
+import type { LoadContext } from './types'
 import { validators } from './validators'
 import { YamlSyntaxError, fileAt, parseYaml } from './yaml-text'
 

@@ -1,9 +1,8 @@
 import { LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { ContentPage, ContentSource, ImageRef, NewsItem, ProjectItem, ServiceSummary, SiteInfo, StaticPageId } from '../../shared/content'
-import type { ItemsBySlug } from './items'
 import { publicationOf } from './publication'
 import { isStaticPageId, navLink, withLocales, type SiteMenus } from './navigation'
-import type { LoadedPage } from './pages'
+import type { ItemsBySlug, LoadedPage } from './types'
 
 /** Everything the content folder held, checked: what the ContentSource answers from. */
 export interface LoadedParts {

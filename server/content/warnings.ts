@@ -3,7 +3,7 @@ import { extname, join } from 'node:path'
 import { englishName, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { STATIC_PAGE_IDS } from '../../shared/content'
 import { imageWidths } from '../../shared/images'
-import type { LoadContext } from './context'
+import type { LoadContext } from './types'
 
 /**
  * Warnings: what a writer would want to know but does not stop the site (an article in one language

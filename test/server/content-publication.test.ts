@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { NewsItem, ProjectItem } from '../../shared/content'
 import { createLoadContext } from '../../server/content/context'
-import { loadNews, loadProjects, type ItemsBySlug } from '../../server/content/items'
+import { loadNews, loadProjects } from '../../server/content/items'
 import { loadContent } from '../../server/content/load'
 import { japanDay, nextPublication, parsePublishDate, publicationOf, setPublication, viewVersion, visibleItems } from '../../server/content/publication'
+import type { ItemsBySlug } from '../../server/content/types'
 import { build, FIXTURE_CONTENT } from '../helper'
 
 const HOUR = 3_600_000

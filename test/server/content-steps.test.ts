@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { NewsItem, PageContent } from '../../shared/content'
 import { createLoadContext } from '../../server/content/context'
-import type { ItemsBySlug } from '../../server/content/items'
+import type { ItemsBySlug } from '../../server/content/types'
 import { serviceCards } from '../../server/content/site'
 import { buildContentSource } from '../../server/content/source'
 

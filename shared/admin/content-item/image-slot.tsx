@@ -9,7 +9,7 @@ import { rowsIn } from './form-model'
 import { ImagePicker } from './image-picker'
 import type { UploadedImage } from './image-upload-rules'
 import { markdownImage } from './markdown-tools'
-import type { SlotProps } from './slots'
+import type { SlotProps } from './page-data'
 
 const GALLERY_MAX = specsOf('projects', '').flatMap((s) => (isGroup(s) && s.group === 'gallery' ? [s.max] : []))[0] ?? 0
 const focus = (name: string) => document.getElementById(inputId(name))?.focus()

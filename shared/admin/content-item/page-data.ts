@@ -67,6 +67,14 @@ export interface ContentItemData {
   unreadable?: UnreadableFile[]
 }
 
+/** What a slot of the item page (./slots) is given: the page's data, the form as typed, and how to fill it in. */
+export interface SlotProps {
+  data: ContentItemData
+  form: EditorForm
+  insert: (locale: Locale, markdown: string) => void
+  setField: (name: string, value: string) => void
+}
+
 /** How often the page tells the server it is still open, and how long a heartbeat counts. */
 export const PRESENCE_BEAT_MS = 20_000
 export const PRESENCE_FRESH_MS = 60_000

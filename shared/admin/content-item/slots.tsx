@@ -1,5 +1,4 @@
-import type { Locale } from '../../i18n/locales'
-import type { ContentItemData, EditorForm } from './page-data'
+import type { SlotProps } from './page-data'
 import { ImagesSection } from './image-slot'
 import { PreviewPane } from './preview-pane'
 
@@ -12,13 +11,6 @@ import { PreviewPane } from './preview-pane'
  *   image into that language's body at the cursor, or `setField(name, value)` a cover's or gallery row's path.
  */
 export const EDITOR_FORM_ID = 'content-editor'
-
-export interface SlotProps {
-  data: ContentItemData
-  form: EditorForm
-  insert: (locale: Locale, markdown: string) => void
-  setField: (name: string, value: string) => void
-}
 
 export function PreviewSlot({ data, form }: SlotProps) {
   return <PreviewPane kind={data.kind} slug={data.slug} formId={EDITOR_FORM_ID} saved={!data.isNew} fields={form} />

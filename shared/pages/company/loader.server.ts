@@ -1,5 +1,5 @@
 import type { StaticPageId } from '../../content'
-import type { LoaderContext } from '../../routes'
+import type { LoaderContext } from '../../routes/types'
 import { PATHS } from '../../paths'
 import type { CompanyPageId, StaticPageData } from './company-page'
 

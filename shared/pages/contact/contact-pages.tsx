@@ -4,7 +4,7 @@ import { AppLink } from '../../components/app-link'
 import { Steps } from '../../components/steps'
 import type { ContactPageData, ContactSuccessData } from './page-data'
 import { usePageState } from '../../page-context'
-import type { PageProps } from '../../routes'
+import type { PageProps } from '../../routes/types'
 import { lazyComponent } from '../../lazy-component'
 import { PATHS } from '../../paths'
 

@@ -3,7 +3,6 @@
  * browser checks them as the visitor types, the server builds its AJV schema from them.
  */
 import { daysInMonth, DEFAULT_TIME_ZONE, parseDate, type FormFields, type Locale } from '../../validation'
-import type { ContactValues } from './values'
 
 export const INQUIRY_TYPES = ['estimate', 'new-construction', 'renovation', 'recruitment', 'other'] as const
 export type InquiryType = (typeof INQUIRY_TYPES)[number]

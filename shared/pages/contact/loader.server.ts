@@ -1,4 +1,4 @@
-import type { LoaderContext } from '../../routes'
+import type { LoaderContext } from '../../routes/types'
 import { todayIn } from '../../validation/calendar'
 import { freshContactPage, isContactPageData, isReference, type ContactPageData, type ContactSuccessData } from './page-data'
 

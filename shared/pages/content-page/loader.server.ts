@@ -1,4 +1,4 @@
-import type { LoaderContext } from '../../routes'
+import type { LoaderContext } from '../../routes/types'
 import type { ContentPageData } from './content-page'
 
 /** '/company/history/1990s' -> ['/company', '/company/history']. */

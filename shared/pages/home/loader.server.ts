@@ -1,5 +1,5 @@
 import { newsSummary, projectSummary } from '../../content'
-import type { LoaderContext } from '../../routes'
+import type { LoaderContext } from '../../routes/types'
 import type { HomeData } from './home-page'
 
 /** The hero, the services, the three latest news and three projects (the featured ones first). */

@@ -1,5 +1,5 @@
 import { NEWS_CATEGORIES, newsSummary, type ContentSource, type NewsItem } from '../../content'
-import type { LoaderContext } from '../../routes'
+import type { LoaderContext } from '../../routes/types'
 import { readListQuery } from '../list-query'
 import { NEWS_PER_PAGE, type NewsDetailData, type NewsListData } from './news-pages'
 

@@ -1,6 +1,6 @@
 import { NEWS_CATEGORIES, type NewsItem, type NewsSummary } from '../../content'
 import { useI18n } from '../../i18n/context'
-import type { PageProps } from '../../routes'
+import type { PageProps } from '../../routes/types'
 import { formatListDate, formatLongDate } from '../../format'
 import { AppLink } from '../../components/app-link'
 import { CategoryFilter, Pagination } from '../../components/list-controls'

@@ -1,5 +1,5 @@
 import { PROJECT_CATEGORIES, projectSummary, type ContentSource } from '../../content'
-import type { LoaderContext } from '../../routes'
+import type { LoaderContext } from '../../routes/types'
 import { readListQuery } from '../list-query'
 import type { ProjectDetailData, ProjectListData } from './projects-pages'
 

@@ -1,6 +1,6 @@
 import { PROJECT_CATEGORIES, type ProjectItem, type ProjectSummary } from '../../content'
 import { useI18n } from '../../i18n/context'
-import type { PageProps } from '../../routes'
+import type { PageProps } from '../../routes/types'
 import { formatArea, formatLongDate, formatMonth } from '../../format'
 import { imageUrl, imageWidths } from '../../images'
 import { AppLink } from '../../components/app-link'
