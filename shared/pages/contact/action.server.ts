@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { CrossSiteRequest, NotForm, UnknownStep } from '../../../server/errors'
-import { inquiryLog, isCrossSite, mediaType } from '../../../server/contact/guards'
+import { inquiryLog, isCrossSite, mediaType } from '../../../server/request-guards'
 import { BODY_LIMIT } from '../../../server/contact/routes-api'
 import type { ContactService } from '../../../server/contact/service'
 import type { Locale } from '../../i18n/locales'
