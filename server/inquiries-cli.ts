@@ -6,7 +6,7 @@ import { DB_FILE, type Db } from './db/sqlite'
 import { openSiteDatabase } from './db/open'
 import { dialectOf } from './inbox/dialect'
 import { MIGRATIONS } from './migrations'
-import { createOutboxStore } from './outbox/store'
+import { siteOutboxStore } from './mail-kinds'
 import { sinceInstant, toCsv, toJson, toListing } from './contact/export'
 import { importSqlite, openSqliteSource } from './import-sqlite'
 import { createInquiryStore } from './contact/inquiry-store'
@@ -139,7 +139,7 @@ async function main(args: string[]): Promise<void> {
       process.stdout.write(`backup of ${heldText(result.held)} written to ${result.file} (${result.bytes} bytes, integrity ok)\n`)
       process.stdout.write(serverLine(dataDir, port))
     } else {
-      const changed = await createOutboxStore(database.runner).retryFailed(Date.now())
+      const changed = await siteOutboxStore(database.runner).retryFailed(Date.now())
       process.stdout.write(`${changed} mail(s) queued again; the running server sends them within a few seconds\n`)
     }
   } finally {

@@ -7,7 +7,7 @@
  */
 import { all, get, run, type Row, type Runner, type Work } from '../db/sql'
 import type { Dialect } from '../inbox/dialect'
-import { ENQUEUE_SQL, inquiryMailKey, inquiryMails } from '../outbox/work'
+import { enqueue } from '../outbox/work'
 import {
   autoReplyWindows,
   inquiryColumns,
@@ -27,6 +27,12 @@ import {
  * hashtext's 32-bit range, so no recipient's lock is ever the same; always taken after the recipient's.
  */
 const AUTO_REPLY_BUDGET_LOCK = 7_305_114_203
+
+/** The rows queued with a new inquiry: the staff mail, the auto-reply unless withheld, the webhook when asked. */
+const inquiryMails = (input: Pick<NewInquiry, 'webhook'>, autoReply: boolean): string[] => ['staff', ...(autoReply ? ['auto-reply'] : []), ...(input.webhook ? ['webhook'] : [])]
+
+/** Their one-per-inquiry dedupe key: '<kind>:<inquiry id>'. */
+const inquiryMailKey = (kind: string, inquiryId: string) => `${kind}:${inquiryId}`
 
 const AUTO_REPLIES = "SELECT COUNT(*) AS n FROM inquiries i JOIN outbox o ON o.inquiry_id = i.id AND o.kind = 'auto-reply' WHERE"
 
@@ -61,7 +67,7 @@ function* insert(engine: Runner['engine'], d: Dialect, input: NewInquiry, id: st
   yield run(d.indexInsert, inserted.seq, ...d.indexArgs(input.values))
   const withheld = yield* withheldBy(engine, input, c.replyKey)
   const at = input.now.getTime()
-  for (const kind of inquiryMails(input, !withheld)) yield run(ENQUEUE_SQL, id, kind, at, at, inquiryMailKey(kind, id))
+  for (const kind of inquiryMails(input, !withheld)) yield* enqueue({ kind, inquiryId: id, at, dedupeKey: inquiryMailKey(kind, id) })
   return withheld ? { id, created: true, autoReply: false, withheld } : { id, created: true, autoReply: true }
 }
 

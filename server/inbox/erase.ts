@@ -1,5 +1,6 @@
 /** Erasure (sql.ts): the step that removes an inquiry's personal data as a whole (the export, which carries it out, is export.ts). */
 import { run, get, type Row, type Work } from '../db/sql'
+import { dropPayloads } from '../outbox/work'
 import type { Dialect } from './dialect'
 
 import type { Actor } from './types'
@@ -27,7 +28,7 @@ export function* erase(d: Dialect, ids: string[], reason: 'retention' | 'request
     yield run("UPDATE inquiry_events SET data = '{}' WHERE inquiry_id = ? AND kind IN ('note', 'reply')", id)
     yield run(d.indexDelete, r.seq)
     yield* cancelPending(id, at, actor.accountId)
-    yield run('UPDATE outbox SET payload = NULL WHERE inquiry_id = ? AND payload IS NOT NULL', id)
+    yield* dropPayloads(id)
     yield* event(id, at, actor.accountId, 'erase', { reason })
     yield* audit({ at, accountId: actor.accountId, address: actor.address, action: 'inquiry.erase', target: `inquiry:${id}`, outcome: 'ok' })
     erased++

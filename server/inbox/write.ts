@@ -1,11 +1,17 @@
-/** The inbox's writing work (sql.ts): triage, replies, retries, views; each with its events and audit entry. */
+/**
+ * The inbox's writing work (sql.ts): triage, replies, retries, views, a mail's outcome; each with its
+ * events and audit entry. The outbox's rows are written by the outbox's own work (server/outbox/work.ts).
+ */
 import { audit, type AuditEntry } from '../db/audit'
 import { mayLiftHold } from './hold'
 import { closedAfter } from './rows'
 import { InboxRefused } from './refused'
 import { get, run, type Row, type Work } from '../db/sql'
+import type { ClaimedOutboxMail, MailOutcome } from '../outbox/types'
+import * as outbox from '../outbox/work'
 import { INQUIRY_STATUSES, type Actor, type ChangeOutcome, type InquiryEventKind, type InquiryStatus, type NewReply, type TriageChange } from './types'
 
+/** One entry of an inquiry's history. */
 export function* event(inquiryId: string, at: number, accountId: string | null, kind: InquiryEventKind, data: Record<string, unknown> = {}): Work<void> {
   yield run('INSERT INTO inquiry_events (inquiry_id, at, account_id, kind, data) VALUES (?, ?, ?, ?, ?)', inquiryId, at, accountId, kind, JSON.stringify(data))
 }
@@ -15,14 +21,16 @@ const inquiry = (id: string) => get('SELECT seq, status, assignee_id, legal_hold
 
 /** Pending mail of an inquiry cancelled, each with its 'mail' event. */
 export function* cancelPending(id: string, at: number, accountId: string | null): Work<void> {
-  const rows: Row[] = yield {
-    op: 'all',
-    sql: "UPDATE outbox SET status = 'cancelled', claim = NULL WHERE inquiry_id = ? AND status = 'pending' RETURNING seq, kind, attempts",
-    args: [id],
+  for (const m of yield* outbox.cancelPending(id)) {
+    yield* event(id, at, accountId, 'mail', { outboxSeq: m.seq, kind: m.kind, outcome: 'cancelled', attempts: m.attempts })
   }
-  for (const m of rows.sort((a, b) => Number(a.seq) - Number(b.seq))) {
-    yield* event(id, at, accountId, 'mail', { outboxSeq: Number(m.seq), kind: m.kind, outcome: 'cancelled', attempts: Number(m.attempts) })
-  }
+}
+
+/** An inquiry's mail sent or given up on: its 'mail' event (the outbox store's onOutcome); none for a row of no inquiry. */
+export function* mailOutcome(mail: ClaimedOutboxMail, o: MailOutcome): Work<void> {
+  if (!mail.inquiryId) return
+  const error = o.outcome === 'failed' ? { error: o.error } : {}
+  yield* event(mail.inquiryId, o.at, null, 'mail', { outboxSeq: mail.seq, kind: mail.kind, outcome: o.outcome, attempts: o.attempts, ...error })
 }
 
 function* setStatus(id: string, r: Row, to: InquiryStatus, actor: Actor, at: number): Work<void> {
@@ -66,12 +74,12 @@ export function* change(id: string, c: TriageChange, actor: Actor, at: number, e
   return 'changed'
 }
 
+/** A reply queued (types.ts InboxStore.queueReply): its outbox seq, or null for an unknown or erased inquiry. */
 export function* queueReply(id: string, reply: NewReply, actor: Actor, at: number, entry: AuditEntry): Work<number | null> {
   const r: Row | undefined = yield inquiry(id)
   if (!r || r.erased_at !== null) return null
   const payload = JSON.stringify({ to: reply.to, replyTo: reply.replyTo, subject: reply.subject, body: reply.body })
-  const row: Row = yield get("INSERT INTO outbox (inquiry_id, kind, next_attempt_at, queued_at, payload) VALUES (?, 'reply', ?, ?, ?) RETURNING seq", id, at, at, payload)
-  const seq = Number(row.seq)
+  const seq = yield* outbox.enqueue({ kind: 'reply', inquiryId: id, at, payload })
   yield* event(id, at, actor.accountId, 'reply', { outboxSeq: seq, to: reply.to, subject: reply.subject, body: reply.body })
   yield run('UPDATE inquiries SET first_reply_at = COALESCE(first_reply_at, ?) WHERE id = ?', at, id)
   if (reply.status !== null) yield* setStatus(id, r, reply.status, actor, at)
@@ -79,24 +87,16 @@ export function* queueReply(id: string, reply: NewReply, actor: Actor, at: numbe
   return seq
 }
 
+/** An inquiry's failed or pending mail due again (types.ts InboxStore.retryMail), with its 'retry' event. */
 export function* retryMail(id: string, seq: number, actor: Actor, at: number, entry: AuditEntry): Work<boolean> {
-  const m: Row | undefined = yield get('SELECT status, claim FROM outbox WHERE seq = ? AND inquiry_id = ?', seq, id)
-  if (!m || (m.status !== 'failed' && m.status !== 'pending')) return false
-  // A pending mail under a live claim is being sent right now: left to its worker (the claim expires by itself).
-  if (m.status === 'failed') yield run("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, claim = NULL WHERE seq = ?", at, seq)
-  else yield run('UPDATE outbox SET next_attempt_at = ? WHERE seq = ? AND claim IS NULL', at, seq)
+  if (!(yield* outbox.retryMail(id, seq, at))) return false
   yield* event(id, at, actor.accountId, 'retry', { outboxSeq: seq })
   yield* audit(entry)
   return true
 }
 
+/** An account's digest of the day queued, once on every replica (types.ts InboxStore.queueDigest). */
 export function* queueDigest(accountId: string, day: string, payload: { to: string; subject: string; text: string }, at: number): Work<boolean> {
-  const changes: number = yield run(
-    "INSERT INTO outbox (inquiry_id, kind, next_attempt_at, queued_at, payload, dedupe_key) VALUES (NULL, 'digest', ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING",
-    at,
-    at,
-    JSON.stringify({ to: payload.to, subject: payload.subject, text: payload.text }),
-    `digest:${accountId}:${day}`,
-  )
-  return changes === 1
+  const text = JSON.stringify({ to: payload.to, subject: payload.subject, text: payload.text })
+  return (yield* outbox.enqueueOnce({ kind: 'digest', inquiryId: null, at, payload: text, dedupeKey: `digest:${accountId}:${day}` })) !== null
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { all, get, marks, run, type Row, type Runner, type Work } from '../db/sql'
-import type { ClaimedOutboxMail, OutboxStore } from './types'
+import type { ClaimedOutboxMail, OutboxStore, OutboxStoreOptions } from './types'
 import { mailFailed, mailSent, toClaimed } from './work'
 
 /** The oldest due row, of the given kinds only when they are named. */
@@ -32,13 +32,13 @@ function* outboxCounts(): Work<Record<'pending' | 'failed', number>> {
   return result
 }
 
-/** The OutboxStore (types.ts) on the site's database. */
-export function createOutboxStore(runner: Runner): OutboxStore {
+/** The OutboxStore (types.ts) on the site's database; `options.onOutcome` is written with each outcome. */
+export function createOutboxStore(runner: Runner, options: OutboxStoreOptions = {}): OutboxStore {
   const { read, write } = runner
   return {
     claimMail: (now, leaseMs, kinds) => write(claimMail(runner.engine, now, leaseMs, kinds)),
-    mailSent: (mail, sentAt) => write(mailSent(mail, sentAt)),
-    mailFailed: (mail, outcome) => write(mailFailed(mail, outcome)),
+    mailSent: (mail, sentAt) => write(mailSent(mail, sentAt, options)),
+    mailFailed: (mail, outcome) => write(mailFailed(mail, outcome, options)),
     retryFailed: (now) => write(retryFailed(now)),
     outboxCounts: () => read(outboxCounts()),
   }

@@ -1,9 +1,29 @@
 /**
  * The outbox's words, shared by the worker, the store of its rows and the areas that register kinds:
- * a claimed row, the outcome of a failed attempt, the store the worker needs, the message a mail kind
- * composes, and a kind's registration. Nothing here names an area or a kind: each area registers its
- * own (its mail-kinds.ts), and server/mail-kinds.ts lists the areas.
+ * a row to queue, a claimed row, the outcome of an attempt, the store the worker needs and its hook,
+ * the message a mail kind composes, and a kind's registration. Nothing here names an area or a kind:
+ * each area registers its own (its mail-kinds.ts), and server/mail-kinds.ts lists the areas.
  */
+import type { Work } from '../db/sql'
+
+/** A row to queue (work.ts enqueue), due at once: its kind, its inquiry (null for none), its payload, its dedupe key. */
+export interface NewOutboxRow {
+  kind: string
+  inquiryId: string | null
+  /** When it is queued, and first due. */
+  at: number
+  /** The kind's own JSON text (ClaimedOutboxMail.payload); none for kinds composed from their inquiry. */
+  payload?: string | null
+  /** At most one row of each key ever (a unique column). */
+  dedupeKey?: string | null
+}
+
+/** A row cancelled before it was sent (work.ts cancelPending). */
+export interface CancelledMail {
+  seq: number
+  kind: string
+  attempts: number
+}
 
 /**
  * One row of the outbox, claimed by one worker until its lease ends: its kind (whatever an area
@@ -24,8 +44,20 @@ export interface MailFailure {
   giveUp: boolean
   nextAttemptAt: number
   error: string
-  /** When the attempt failed (the worker's clock), for the 'mail' event of a mail given up on; else nextAttemptAt. */
+  /** When the attempt failed (the worker's clock), the outcome's time of a mail given up on; else nextAttemptAt. */
   at?: number
+}
+
+/** How a claimed row ended: sent, or failed for good; `attempts` counts this one. */
+export type MailOutcome = { outcome: 'sent'; at: number; attempts: number } | { outcome: 'failed'; at: number; attempts: number; error: string }
+
+/** What the composition adds to the outbox's rows (store.ts createOutboxStore). */
+export interface OutboxStoreOptions {
+  /**
+   * Written with the outcome, in its transaction, for every row sent or failed for good under its claim
+   * (a row of no inquiry too): the area's own record of it (the inquiry's history event).
+   */
+  onOutcome?: (mail: ClaimedOutboxMail, outcome: MailOutcome) => Work<void>
 }
 
 /** The rows of the outbox as the worker, the CLI and the metrics use them (the same database as the inquiries). */
@@ -37,11 +69,11 @@ export interface OutboxStore {
    */
   claimMail(now: number, leaseMs: number, kinds?: readonly string[]): Promise<ClaimedOutboxMail | null>
   /**
-   * Records a sent mail (its payload dropped) and, for an inquiry's mail, its 'mail' event, in one
-   * transaction; false when the claim had expired and was taken by another worker.
+   * Records a sent mail (its payload dropped) and runs the store's onOutcome, in one transaction; false
+   * when the claim had expired and was taken by another worker.
    */
   mailSent(mail: ClaimedOutboxMail, sentAt: Date): Promise<boolean>
-  /** Records a failed attempt: pending again at `nextAttemptAt`, or failed for good (an inquiry's mail then gets its 'mail' event). */
+  /** Records a failed attempt: pending again at `nextAttemptAt`, or failed for good (then with the store's onOutcome). */
   mailFailed(mail: ClaimedOutboxMail, outcome: MailFailure): Promise<void>
   /** Queues every mail that failed for good once more; returns how many. */
   retryFailed(now: number): Promise<number>

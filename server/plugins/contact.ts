@@ -5,9 +5,8 @@ import { createTransport } from 'nodemailer'
 import type { Config } from '../config'
 import { createInquiryStore } from '../contact/inquiry-store'
 import { createRateLimitStore } from '../contact/rate-limit'
-import { mailKinds } from '../mail-kinds'
+import { mailKinds, siteOutboxStore } from '../mail-kinds'
 import { createOutbox, DEFAULT_OUTBOX, type MailTransport, type Outbox, type OutboxOptions } from '../outbox/worker'
-import { createOutboxStore } from '../outbox/store'
 import { dialectOf } from '../inbox/dialect'
 import contactApiRoutes from '../contact/routes-api'
 import { resolveFormSecret } from '../form-secret'
@@ -48,7 +47,7 @@ export default fp<ContactPluginOptions>(
     const { contact } = config
     const { database, storeHealth: health } = app
     const store = createInquiryStore(database.runner, dialectOf(database.engine))
-    const outboxRows = createOutboxStore(database.runner)
+    const outboxRows = siteOutboxStore(database.runner)
     const transport: MailTransport | null =
       deps.transport ?? (contact.smtpUrl ? createTransport({ url: contact.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null)
     let outbox: Outbox | null = null

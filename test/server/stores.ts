@@ -11,7 +11,7 @@ import { dialectOf } from '../../server/inbox/dialect'
 import { createInboxStore } from '../../server/inbox/inbox-store'
 import type { InboxStore } from '../../server/inbox/types'
 import { MIGRATIONS } from '../../server/migrations'
-import { createOutboxStore } from '../../server/outbox/store'
+import { siteOutboxStore } from '../../server/mail-kinds'
 import type { OutboxStore } from '../../server/outbox/types'
 import { createStaffStore } from '../../server/staff/store'
 import type { StaffStore } from '../../server/staff/types'
@@ -31,7 +31,7 @@ export function storesOf(database: SiteDatabase): SiteStores {
   const { runner, engine } = database
   return {
     ...createInquiryStore(runner, dialectOf(engine)),
-    ...createOutboxStore(runner),
+    ...siteOutboxStore(runner),
     staff: createStaffStore(database.runner),
     inbox: createInboxStore(runner, dialectOf(engine)),
     editor: createEditorStore(runner, editorDialectOf(engine)),
