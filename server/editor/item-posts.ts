@@ -12,7 +12,7 @@ import { applyPublish, readPublishRequest } from './publish-state'
 import { ContentConflict, ContentRefused } from './types'
 
 /**
- * The item page's other forms (server/staff/http/content-endpoints.ts): publish per language, delete,
+ * The item page's other forms (shared/admin/content-item/route.ts declares them): publish per language, delete,
  * and the page's presence heartbeat. Each answers 303 back with a notice, or the item page again
  * with what went wrong (a confirmation step without JavaScript, a refusal, the tree's problems).
  */

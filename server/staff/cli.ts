@@ -5,7 +5,7 @@ import { openPgStore } from '../contact/pg-store'
 import { createSqliteStore } from '../contact/sqlite-store'
 import { printable } from '../../shared/validation'
 import { siteTime } from '../contact/site-time'
-import { siteDay } from './http/admin-audit'
+import { siteDay } from './site-day'
 import { AccountsError, CLI_ACTOR, createAccounts, type Accounts } from './accounts'
 import type { StaffStore } from './types'
 
