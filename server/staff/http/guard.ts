@@ -32,12 +32,17 @@ export async function admitRole(req: FastifyRequest, reply: FastifyReply, access
   return false
 }
 
+/** A POST from another site (Origin / Sec-Fetch-Site): refused as such, audited, whatever path it names. */
+export async function refuseCrossSite(req: FastifyRequest): Promise<void> {
+  if (isCrossSite(req, req.server.staffArea.origin(req))) await refuse(req, 'cross-site', new CrossSiteRequest())
+}
+
 /**
  * A POST's checks: from this site, the role, and (signed in, unless `checkToken` is false) the
  * session's token (a form's `_csrf`, a JSON request's X-CSRF-Token header). False when it answered itself.
  */
 export async function admit(req: FastifyRequest, reply: FastifyReply, access: StaffAccess, token: unknown, checkToken = true): Promise<boolean> {
-  if (isCrossSite(req, req.server.staffArea.origin(req))) await refuse(req, 'cross-site', new CrossSiteRequest())
+  await refuseCrossSite(req)
   if (!(await admitRole(req, reply, access))) return false
   if (checkToken && access !== 'anyone' && !safeEqual(token, req.staffSession!.session.csrfToken)) await refuse(req, 'csrf', new StaffForbidden())
   return true

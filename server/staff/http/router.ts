@@ -7,6 +7,7 @@ import { staffRoutes } from '../../../shared/admin/routes'
 import type { StaffAction, StaffRouteDef } from '../../../shared/admin/types'
 import type { ErrorAnswer } from '../../plugins/errors'
 import { reasonOf, StaffMethod } from './errors'
+import { refuseCrossSite } from './guard'
 import { STAFF_HEADERS } from './headers'
 import { NOT_FOUND, staffPages } from './pages'
 import { actionHandler } from './posts'
@@ -23,6 +24,11 @@ declare module 'fastify' {
 /** Methods the staff area does not answer: the staff 405 page. */
 const OTHER_METHODS = ['PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const
 const refuseMethod = async () => Promise.reject(new StaffMethod())
+/** A POST no action answers: from another site, the forgery it is (403, audited: also where a parameter is too long for the router); else 405. */
+const refusePost = async (req: FastifyRequest) => {
+  await refuseCrossSite(req)
+  throw new StaffMethod()
+}
 
 /**
  * A route's actions by the path they are POSTed to: the page's own, and each sub-path by its
@@ -50,7 +56,7 @@ function bodySchema(actions: readonly StaffAction[]): object | undefined {
  * The staff routes, in a scope of their own, from the families' declarations (shared/admin/routes.ts):
  * each page's GET, each action's POST (its body limit; its body schema checked by the one AJV factory,
  * the failure answered after the guards: posts.ts), GET of an action's own path 405; every other GET
- * under /admin the staff 404 page, every other POST and other methods 405. The session is read before
+ * under /admin the staff 404 page, every other POST (refused first when cross-site) and other methods 405. The session is read before
  * each handler (not renewed by what a page sends on its own); every error is answered with the staff
  * error page (or JSON for the JSON and upload actions) after the one handler has logged it.
  */
@@ -85,7 +91,7 @@ export async function staffRouter(app: FastifyInstance, { render, buildId, insec
   }
   app.get(`${STAFF_ROOT}/*`, { config: page }, (req, reply) => pages.send(req, reply, NOT_FOUND))
   for (const url of [STAFF_ROOT, `${STAFF_ROOT}/*`]) {
-    app.post(url, { config: page, bodyLimit: STAFF_BODY_LIMIT }, refuseMethod)
+    app.post(url, { config: page, bodyLimit: STAFF_BODY_LIMIT }, refusePost)
     app.route({ method: [...OTHER_METHODS], url, config: page, handler: refuseMethod })
   }
   // Uploads: multipart/form-data only on their own paths, in a scope of their own; every other staff

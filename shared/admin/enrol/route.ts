@@ -18,7 +18,8 @@ export const enrolRoute = staffRoute<EnrolData>({
   loader: loadEnrolPage,
   statusOf: (data) => (data.step === 'invalid' ? 410 : 200),
   actions: [
-    formAction({ fields: ['username', 'password', 'confirm', 'code'], handle: enrolAction }),
+    // `secretToken`: a field of the page before its key was derived from the link (one still open then), ignored.
+    formAction({ fields: ['username', 'password', 'confirm', 'code', 'secretToken'], handle: enrolAction }),
     jsonAction({ at: 'enrolPasskeyOptions', handle: enrolPasskeyOptions }),
     jsonAction({ at: 'enrolPasskey', fields: ['challengeToken', 'name', 'locale'], free: ['response'], handle: enrolPasskey }),
   ],
