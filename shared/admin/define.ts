@@ -59,5 +59,5 @@ export function jsonAction({ fields = [], free = [], bodyLimit = STAFF_BODY_LIMI
 
 /** An upload (multipart/form-data): one file of at most `bodyLimit` bytes, its reader's own limits on the rest (server/staff/http/multipart.ts). */
 export function uploadAction(action: Declared & { bodyLimit: number }): StaffAction {
-  return { ...action, kind: 'upload', bodyLimit: action.bodyLimit }
+  return { ...action, kind: 'upload' }
 }

@@ -11,6 +11,7 @@ import { isRole, type Account, type Role } from '../../../server/staff/types'
 import type { StaffActionContext, StaffAnswer } from '../types'
 import type { AccountsData, AccountsFieldError, AccountsNotice, ConfirmedOp } from './page-data'
 import { accountsOf, accountsPage } from './loader.server'
+import { INTENT_FIELD } from '../define'
 
 const actorOf = (req: FastifyRequest): Actor => ({ accountId: req.staffSession!.account.id, address: req.ip })
 
@@ -67,7 +68,7 @@ async function act(req: FastifyRequest, account: Account, op: ConfirmedOp, role:
  * the same words). An admin acts on their own account by none of them.
  */
 export async function changeAccount({ req, body }: StaffActionContext): Promise<StaffAnswer<AccountsData>> {
-  const op = body.op as ConfirmedOp
+  const op = body[INTENT_FIELD] as ConfirmedOp
   const id = body.account
   const account = typeof id === 'string' && id.length <= 64 ? await req.server.staffArea.store.findAccount(id) : null
   const notice = async (n: AccountsNotice, statusCode = 200, change: Partial<AccountsData> = {}) => ({ data: await accountsPage(req, { notice: n, ...change }), statusCode })
