@@ -1,3 +1,4 @@
+/** The password and code check, shared by the sign-in form and the confirmation page. */
 import type { FastifyRequest } from 'fastify'
 import { auditOf } from './http/services'
 import { verifyDummy, verifyPassword } from './password'

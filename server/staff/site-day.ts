@@ -1,3 +1,4 @@
+/** The site's days (Japan time) as the audit log's filters read them. */
 const DAY_MS = 86_400_000
 /** The site's days are Japan's (UTC+9, no daylight saving). */
 const SITE_OFFSET_MS = 9 * 60 * 60_000

@@ -1,11 +1,10 @@
-import { STAFF_PATHS } from './paths'
-import type { StaffAction, StaffRouteDef } from './types'
-
 /**
  * How a family writes its route (shared/admin/<family>/route.ts): the route with its path from
  * STAFF_PATHS, and its actions with their kind, body limit and body schema (JSON Schema, checked by the
  * server's one AJV factory after the Origin, role and token checks: server/staff/http/posts.ts).
  */
+import { STAFF_PATHS } from './paths'
+import type { StaffAction, StaffRouteDef } from './types'
 
 /** A staff form or a passkey step is small: 64 KiB is plenty. */
 export const STAFF_BODY_LIMIT = 64 * 1024

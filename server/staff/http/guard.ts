@@ -1,3 +1,8 @@
+/**
+ * The checks before a staff handler runs, in their order: from this site (Origin / Sec-Fetch-Site;
+ * POSTs), the role (nobody signed in: to the sign-in page; a role the route does not list: 403), and
+ * for a signed-in POST the session's synchronizer token. Every refusal is audited once.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { mayOpen } from '../../../shared/admin/routes'
@@ -9,12 +14,6 @@ import { StaffForbidden } from './errors'
 import { readUpload } from './multipart'
 import { returnPath } from './return-path'
 import { auditOf, pathTarget } from './services'
-
-/**
- * The checks before a staff handler runs, in their order: from this site (Origin / Sec-Fetch-Site;
- * POSTs), the role (nobody signed in: to the sign-in page; a role the route does not list: 403), and
- * for a signed-in POST the session's synchronizer token. Every refusal is audited once.
- */
 
 /** Refuses the request: one audit entry ('request.refused', the path and why), then the error. */
 async function refuse(req: FastifyRequest, reason: string, error: Error): Promise<never> {

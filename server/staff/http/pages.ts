@@ -1,3 +1,7 @@
+/**
+ * The staff pages: a page sent for whoever is signed in now, and the GET of each route (the role
+ * check, its loader or its own handler, the page).
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { findStaffRoute, staffNavFor } from '../../../shared/admin/routes'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
@@ -11,10 +15,7 @@ import type { StaffRenderer } from './render'
 import { viewerOf } from './services'
 import type { LiveSession } from './session'
 
-/**
- * The staff pages: a page sent for whoever is signed in now, and the GET of each route (the role
- * check, its loader or its own handler, the page).
- */
+/** The page types, where the inbox's and the editor's handlers import them from. */
 export type { StaffPage, StaffPageAnswer }
 
 /** Who is asking: the signed-in staff member (their account's language and session token), or nobody. */

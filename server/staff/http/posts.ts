@@ -1,3 +1,9 @@
+/**
+ * A staff POST, the actions of one path (server/staff/http/router.ts): its media type, Origin, the
+ * role and the session's token (guard.ts), then the body's schema (Fastify has checked it against the
+ * action's; a failure is the localised 400), the action its intent picks, a recent factor when the
+ * action is a sensitive step, and the action itself.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { INTENT_FIELD } from '../../../shared/admin/define'
 import type { StaffAccess, StaffAction, StaffAnswer, StaffPageAnswer, StaffRouteDef } from '../../../shared/admin/types'
@@ -8,13 +14,6 @@ import { StaffInvalid } from './errors'
 import { admit, admitUpload } from './guard'
 import { isStaffPageAnswer, pageLocale, visitorOf, type StaffPages } from './pages'
 import { requireRecent } from './reauth'
-
-/**
- * A staff POST, the actions of one path (server/staff/http/router.ts): its media type, Origin, the
- * role and the session's token (guard.ts), then the body's schema (Fastify has checked it against the
- * action's; a failure is the localised 400), the action its intent picks, a recent factor when the
- * action is a sensitive step, and the action itself.
- */
 
 /** A form field as @fastify/formbody gives it: a string, or a list when sent twice (its first value counts). */
 function formFields(body: unknown): Record<string, string> {

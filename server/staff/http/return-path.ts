@@ -1,3 +1,4 @@
+/** Where a staff member goes back to: the request's own page, or a `next` the server checks is a staff path. */
 import type { FastifyRequest } from 'fastify'
 import { isStaffPath, STAFF_PATHS } from '../../../shared/admin/paths'
 import { requestPath, requestSearch } from '../../request-locale'

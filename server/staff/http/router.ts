@@ -1,3 +1,4 @@
+/** The staff area's routes with Fastify: every family's page and actions, from the route table, and the answers to everything else under /admin. */
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify'

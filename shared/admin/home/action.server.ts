@@ -1,3 +1,4 @@
+/** The shell's two forms, answered by the home family: sign-out and the staff member's language. */
 import type { FastifyReply } from 'fastify'
 import { nextPath } from '../../../server/staff/http/return-path'
 import { auditOf } from '../../../server/staff/http/services'

@@ -1,3 +1,4 @@
+/** The sessions page's form: one of the account's own sessions ended. */
 import { auditOf } from '../../../server/staff/http/services'
 import { clearSessionCookie } from '../../../server/staff/http/session'
 import { STAFF_PATHS } from '../paths'

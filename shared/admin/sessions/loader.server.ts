@@ -1,3 +1,4 @@
+/** The sessions page's data: where the signed-in account is signed in. */
 import type { FastifyRequest } from 'fastify'
 import { deviceName } from '../../../server/staff/device-name'
 import { expired } from '../../../server/staff/http/session'

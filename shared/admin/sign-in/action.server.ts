@@ -1,3 +1,4 @@
+/** The sign-in page's ways in: the password and code form, and a passkey's two JSON steps. */
 import { normaliseEmail } from '../../../server/staff/accounts'
 import { checkFactors } from '../../../server/staff/factors'
 import { nextPath } from '../../../server/staff/http/return-path'

@@ -1,3 +1,4 @@
+/** The sign-in page's data: the form with its signed token, good for an hour. */
 import type { FastifyRequest } from 'fastify'
 import { nextPath } from '../../../server/staff/http/return-path'
 import { randomToken } from '../../../server/staff/tokens'
