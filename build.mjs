@@ -38,8 +38,8 @@ const serverOptions = {
 /** The hashed staff bundle (its own build): its script and stylesheet. */
 function staffAssets(staffMetafile, url) {
   const outputs = Object.entries(staffMetafile.outputs)
-  const js = outputs.find(([, o]) => o.entryPoint === 'client/staff-entry.tsx')?.[0]
-  const css = outputs.find(([, o]) => o.entryPoint === 'client/staff.css')?.[0]
+  const js = outputs.find(([, o]) => o.entryPoint === 'client/staff/entry.tsx')?.[0]
+  const css = outputs.find(([, o]) => o.entryPoint === 'client/staff/styles.css')?.[0]
   if (!js || !css) throw new Error('staff entry outputs missing from the esbuild metafile')
   return { js: url(js), css: url(css) }
 }

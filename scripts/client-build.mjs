@@ -95,11 +95,11 @@ export function clientOptions({ publicDir, watch = false }) {
 }
 
 /**
- * The staff area's bundle (client/staff-entry.tsx and client/staff.css): a build of its own, so the
+ * The staff area's bundle (client/staff/entry.tsx and client/staff/styles.css): a build of its own, so the
  * public bundle and its chunks are exactly what they would be without it, and no staff module can
  * reach a public page (test/client/bundle.test.ts). The same browser-only rules; one file each.
  * @returns {import('esbuild').BuildOptions}
  */
 export function staffClientOptions({ publicDir, watch = false }) {
-  return { ...clientOptions({ publicDir, watch }), entryPoints: { 'staff-entry': 'client/staff-entry.tsx', 'staff-styles': 'client/staff.css' }, splitting: false }
+  return { ...clientOptions({ publicDir, watch }), entryPoints: { 'staff-entry': 'client/staff/entry.tsx', 'staff-styles': 'client/staff/styles.css' }, splitting: false }
 }

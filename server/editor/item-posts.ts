@@ -8,9 +8,9 @@ import { ContentNotFound, itemNotice } from './item-save'
 import { kindOf, nameable } from './service-commit'
 
 /**
- * The item page's other forms (server/staff/http/content-endpoints.ts): publish per language, delete,
- * and the page's presence heartbeat, each done by the editor service (server/editor/service.ts). Each
- * answers 303 back with a notice, or the item page again with what went wrong (a confirmation step
+ * The item page's other forms (shared/admin/content-item/route.ts declares them): publish per language,
+ * delete, and the page's presence heartbeat, each done by the editor service (server/editor/service.ts).
+ * Each answers 303 back with a notice, or the item page again with what went wrong (a confirmation step
  * without JavaScript, a refusal, the tree's problems).
  */
 type Body = Record<string, unknown>

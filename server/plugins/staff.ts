@@ -13,7 +13,7 @@ import { StaffAreaOff, StaffInsecure } from '../staff/http/errors'
 import { servedSecurely } from '../staff/http/gate'
 import { STAFF_HEADERS } from '../staff/http/headers'
 import { createStaffRenderer } from '../staff/http/render'
-import { staffRoutes } from '../staff/http/routes'
+import { staffRouter } from '../staff/http/router'
 import { staffApi } from '../staff/http/api'
 import { inboxApi } from '../staff/http/inbox-api'
 import { auditOf, pathTarget } from '../staff/http/services'
@@ -84,7 +84,7 @@ export default fp<StaffPluginOptions>(
       manifest,
       onMissingMessage: (key, locale, reason) => staffLog.warn({ key, locale, reason }, 'missing message'),
     })
-    await app.register(staffRoutes, { render, buildId: manifest.id, insecure })
+    await app.register(staffRouter, { render, buildId: manifest.id, insecure })
     await app.register(staffApi)
     await app.register(inboxApi)
   },

@@ -11,7 +11,7 @@ export interface BuildManifest {
   preload: string[]
   /** Code split from the entry, by source module (shared/lazy-component.ts): its files, to preload on the pages that use it. */
   chunks: Record<string, string[]>
-  /** The staff area's own bundle (client/staff-entry.tsx, client/staff.css): never loaded by a public page. */
+  /** The staff area's own bundle (client/staff/entry.tsx, client/staff/styles.css): never loaded by a public page. */
   staff?: { js: string; css: string }
   /** 'development' for `npm run dev` output (unminified, inline source maps); absent in older builds. */
   mode?: 'development' | 'production'

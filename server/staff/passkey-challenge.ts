@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  * puts it in a short-lived cookie or a hidden field next to the options it sent.
  *
  * A token is not single-use by itself: the first answer over its challenge that verifies records the
- * challenge in the database (http/passkey-steps.ts, StaffStore.useChallenge), and every later answer
+ * challenge in the database (passkey-steps.ts, StaffStore.useChallenge), and every later answer
  * over it, on any replica, is refused. Issuing writes nothing, so asking for options costs no row.
  */
 

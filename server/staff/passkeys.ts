@@ -19,7 +19,7 @@ export { CHALLENGE_TTL_MS, openChallenge, signChallenge } from './passkey-challe
  * required (a passkey signs in on its own, so it must be two factors: the device and its PIN or
  * biometric). The relying party id is SITE_URL's host name and the expected origin SITE_URL's origin.
  * No state here: the challenge travels in a signed token (passkey-challenge.ts), records go to the
- * store through the caller (http/passkey-steps.ts: each challenge answered once, the counter by
+ * store through the caller (passkey-steps.ts: each challenge answered once, the counter by
  * compare-and-set).
  */
 

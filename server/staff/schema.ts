@@ -89,7 +89,7 @@ export const STAFF_TABLES = `
 `
 
 /**
- * Migration 7: the passkey challenges already answered (server/staff/http/passkey-steps.ts). A challenge is
+ * Migration 7: the passkey challenges already answered (server/staff/passkey-steps.ts). A challenge is
  * issued without a row (a signed token, passkey-challenge.ts, so asking for options writes nothing);
  * its first answer that verifies inserts it here, and the primary key lets one insert win on every
  * replica. `expires_at` is when its token can no longer be opened: the retention sweep deletes the

@@ -20,14 +20,11 @@ import type { StaffRole } from './roles'
 import type { StaffPathId } from './paths'
 import type { StaffNavLink } from './state'
 
-export type * from './types'
-
 /**
- * THE staff route table: the server's routing and role checks, the navigation and hydration all
- * read it. Each route comes from its family's folder (shared/admin/<family>/route.ts); the order is
- * the navigation's, and the first match wins (one inquiry, /admin/inquiries/:id, after the fixed paths
- * such as /admin/inquiries/stats and /admin/inquiries/person; one content item, /admin/content/:kind/:slug, after
- * /admin/content/new/:kind).
+ * THE staff route table: the server's routes and role checks (server/staff/http/router.ts registers
+ * each page and action with Fastify, whose router tells /admin/inquiries/stats from /admin/inquiries/:id),
+ * the navigation and hydration all read it. Each route comes from its family's folder
+ * (shared/admin/<family>/route.ts); the order is the navigation's.
  */
 export const staffRoutes: StaffRouteDef<any>[] = [staffHomeRoute, signInRoute, enrolRoute, sessionsRoute, securityRoute, confirmRoute, inquiriesRoute, inquiryStatsRoute, personRoute, contentListRoute, contentNewRoute, accountsRoute, auditRoute, tokensRoute, inquiryRoute, contentItemRoute, revisionsRoute, previewLinkRoute, sharedPreviewRoute]
 
@@ -38,28 +35,6 @@ export function findStaffRoute(id: StaffPathId | string | null | undefined): Sta
 /** Whether a role (or nobody signed in: null) may open a route. */
 export function mayOpen(access: StaffAccess, role: StaffRole | null): boolean {
   return access === 'anyone' || (role !== null && access.includes(role))
-}
-
-/** The route a path names and its parameters ('/admin/enrol/x' -> enrol, { token: 'x' }), or null. */
-export function matchStaffRoute(path: string): { route: StaffRouteDef<any>; params: Record<string, string> } | null {
-  const got = path.split('/')
-  for (const route of staffRoutes) {
-    const want = route.path.split('/')
-    if (want.length !== got.length) continue
-    const params: Record<string, string> = {}
-    const ok = want.every((part, i) => {
-      if (part[0] !== ':') return part === got[i]
-      if (!got[i]) return false
-      try {
-        params[part.slice(1)] = decodeURIComponent(got[i]!)
-        return true
-      } catch {
-        return false
-      }
-    })
-    if (ok) return { route, params }
-  }
-  return null
 }
 
 /** The left navigation of a role: the routes it lists that the role may open, in the table's order. */

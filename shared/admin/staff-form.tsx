@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useI18n } from '../i18n/context'
 import { useStaffState } from './context'
 import { STAFF_ROLES } from './roles'
+import { INTENT_FIELD } from './define'
 
 /**
  * A section of a staff page with its heading and a form POSTed to the page itself: the session's token,
@@ -14,7 +15,7 @@ export function PostFormSection(props: { headingId: string; heading: string; for
       <h2 id={props.headingId}>{props.heading}</h2>
       <form method="post" action={path} className="staff-form" data-form={props.form}>
         <input type="hidden" name="_csrf" value={csrf} />
-        <input type="hidden" name="op" value={props.op} />
+        <input type="hidden" name={INTENT_FIELD} value={props.op} />
         {props.children}
         <div className="form-actions">
           <button type="submit" className="button button--primary">

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 /**
  * The box of a staff table. A table wider than its box scrolls sideways inside it, never the page: a shadow
  * marks each edge where the table is cut, and the box is a region named by `labelledBy` (the table's caption
- * or a heading) in the tab order, so a keyboard scrolls it too (client/staff-table.css). With `cards`, each
+ * or a heading) in the tab order, so a keyboard scrolls it too (client/staff/table.css). With `cards`, each
  * row becomes a card on a phone, each cell its column's name (the cell's data-label) beside its value.
  */
 export function TableRegion({ labelledBy, cards = false, className = '', children }: { labelledBy: string; cards?: boolean; className?: string; children: ReactNode }) {

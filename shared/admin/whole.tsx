@@ -4,7 +4,7 @@ import type { MessageValues, Translate } from '../i18n/messages'
 /**
  * A value read as one: a time, an address, a reference, a person's name. It is never broken inside (a Japanese
  * name not between family and given name, an address not at its hyphens): it goes to the next line whole, and
- * in a table it widens its column (client/staff-table.css, .staff-whole).
+ * in a table it widens its column (client/staff/table.css, .staff-whole).
  */
 export function Whole({ children }: { children: ReactNode }) {
   return <span className="staff-whole">{children}</span>

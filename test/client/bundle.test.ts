@@ -62,7 +62,7 @@ t.test('no staff module reaches the public bundle; the staff bundle is a browser
   const staff = await esbuild.build({ ...staffClientOptions({ publicDir: out }), write: false, logLevel: 'silent' })
   const staffInputs = Object.keys(staff.metafile!.inputs)
   t.ok(staffInputs.some((i) => i.startsWith('shared/admin/')), 'the staff bundle holds the staff pages')
-  t.ok(staffInputs.includes('client/staff-entry.tsx'), 'from its own entry')
+  t.ok(staffInputs.includes('client/staff/entry.tsx'), 'from its own entry')
   t.same(staffInputs.filter((i) => i.startsWith('server/')), [], 'no module of server/ in the staff bundle')
   t.same(staffInputs.filter((i) => /\.server\.tsx?$/.test(i) && !i.startsWith('server-only:')), [], 'staff loaders and actions are stubs there too')
   t.same(staffInputs.filter((i) => /node_modules\/(ajv|better-sqlite3|pg|ioredis|nodemailer|fastify|@fastify|pino|sharp|@simplewebauthn\/server|otplib|qrcode)\//.test(i)), [], 'no server package')

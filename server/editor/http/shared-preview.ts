@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { SharedPreviewData } from '../../../shared/admin/content-preview-link/page-data'
+import type { StaffPageSend } from '../../../shared/admin/types'
 import type { AuditOutcome } from '../../staff/types'
-import { sendStaffPage, visitorOf } from '../../staff/http/pages'
-import type { StaffRenderer } from '../../staff/http/render'
 import { auditOf } from '../../staff/http/services'
 import type { Locale } from '../../../shared/i18n/locales'
 import { japanDay, parsePublishDate } from '../../content/publication'
@@ -46,11 +45,13 @@ const openAudit = (req: FastifyRequest, grant: PreviewGrant, outcome: AuditOutco
  * was made: 410; its item deleted since, or the tree unable to take it: 404 ('gone'); each page in the
  * link's language. Every open of a link made here is audited ('content.preview-open'; 'ok' when shown).
  *
+ * The refusal is sent by `send` (the staff router's), as its route's page.
+ *
  * A drawn page is kept (by bytes) under the item's state, the served content's version and the Japan
  * day, until the next scheduled change of what it shows: opened again, it is answered without loading
  * the tree (site_preview_link_pages_total counts both), and never for a state its link was not made for.
  */
-export function sharedPreview(render: StaffRenderer, buildId: string) {
+export function sharedPreview(send: StaffPageSend) {
   const kept = new LRUCache<string, DrawnPreview>({ maxSize: LINK_PAGES_BYTES, sizeCalculation: (page) => Buffer.byteLength(page.html) + 256 * page.images.length })
 
   /** The page the grant shows of `item` at `path`: kept, or drawn from the tree with it and kept; null when the tree cannot take it. */
@@ -73,18 +74,11 @@ export function sharedPreview(render: StaffRenderer, buildId: string) {
     return page
   }
 
-  return async (req: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const { contentPreview, staffArea } = req.server
     const refuse = (problem: SharedPreviewData['problem'], locale?: Locale) =>
-      sendStaffPage(
-        render,
-        req,
-        reply,
-        { ...visitorOf(req.staffSession), ...(locale && { locale }) },
-        { routeId: 'contentSharedPreview', data: { problem }, statusCode: problem === 'expired' || problem === 'stale' ? 410 : 404 },
-        buildId,
-      )
-    const opened = contentPreview.links.open(req.params.token, contentPreview.now())
+      send(req, reply, { routeId: 'contentSharedPreview', data: { problem }, statusCode: problem === 'expired' || problem === 'stale' ? 410 : 404, ...(locale && { locale }) })
+    const opened = contentPreview.links.open((req.params as { token: string }).token, contentPreview.now())
     if (!('grant' in opened)) return refuse('invalid')
     const { grant } = opened
     const refuseOpened = async (problem: SharedPreviewData['problem']) => {

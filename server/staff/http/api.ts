@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { accessTokenState, effectiveTokenRole, hashAccessToken, parseBearer } from '../access-tokens'
 import type { AccessToken, Account, Role } from '../types'
-import { siteDay } from './admin-audit'
+import { siteDay } from '../site-day'
 import { auditOf, pathTarget } from './services'
 
 /** At most this many audit entries per answer (newest first; narrow with `since`). */

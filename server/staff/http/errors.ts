@@ -19,3 +19,5 @@ export function reasonOf(status: number, insecure: boolean): StaffErrorReason {
 }
 /** A staff page's item that does not exist (a POST to it: the staff 404 page). */
 export const StaffNotFound = createError('SITE_STAFF_NOT_FOUND', 'not found', 404)
+/** A staff POST whose body its action's schema refuses (an unknown field, a value that is not a string…): the staff 400 page, or JSON. */
+export const StaffInvalid = createError('SITE_STAFF_INVALID', 'staff request: body not valid (%s)', 400)

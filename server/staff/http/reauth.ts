@@ -3,7 +3,7 @@ import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { addressKey } from '../throttle'
 import { returnPath } from './return-path'
 import { auditOf, pathTarget } from './services'
-import { nextPath } from './sign-in'
+import { nextPath } from './return-path'
 import type { LiveSession } from './session'
 
 /**

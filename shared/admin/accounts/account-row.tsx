@@ -8,6 +8,7 @@ import { ShownTimeText } from '../shown-time'
 import { Whole } from '../whole'
 import { accountWords } from './confirm-words'
 import type { AccountRow as Row, ConfirmedOp } from './page-data'
+import { INTENT_FIELD } from '../define'
 
 /** A form of a row: the token, the operation, the account, `confirmed` empty (the dialog, or the server's confirmation step). */
 function RowForm({ op, id, children }: { op: ConfirmedOp; id: string; children: React.ReactNode }) {
@@ -15,7 +16,7 @@ function RowForm({ op, id, children }: { op: ConfirmedOp; id: string; children: 
   return (
     <form method="post" action={path} data-op={op}>
       <input type="hidden" name="_csrf" value={csrf} />
-      <input type="hidden" name="op" value={op} />
+      <input type="hidden" name={INTENT_FIELD} value={op} />
       <input type="hidden" name="account" value={id} />
       <input type="hidden" name="confirmed" value="" />
       {children}

@@ -9,13 +9,14 @@ import { AccountRow } from './account-row'
 import { AddAccountForm } from './add-account-form'
 import { accountWords } from './confirm-words'
 import type { AccountsData } from './page-data'
+import { INTENT_FIELD } from '../define'
 
 /** The confirmation step of an action (without JavaScript): the row's dialog's words, Cancel first. */
 function AccountStep({ confirm }: { confirm: NonNullable<AccountsData['confirm']> }) {
   const { t } = useI18n()
   const { path } = useStaffState()
   const { op, account, to } = confirm
-  const fields = { op, account: account.id, ...(op === 'role' ? { role: to } : {}) }
+  const fields = { [INTENT_FIELD]: op, account: account.id, ...(op === 'role' ? { role: to } : {}) }
   return <ConfirmStep name={op} words={accountWords(t, op, account, to)} action={path} fields={fields} cancel={STAFF_PATHS.accounts} />
 }
 

@@ -1,9 +1,16 @@
-import { staffRoute } from '../define'
+import { formAction, staffRoute } from '../define'
 import { AccountsPage } from './accounts-page'
 import type { AccountsData } from './page-data'
-import { accountsPageAction, loadAccountsPage } from './loader.server'
+import { loadAccountsPage } from './loader.server'
+import { addAccount, changeAccount } from './action.server'
 
-/** Staff accounts (admins only): list, add with a one-time enrolment link, disable/enable, a new link, the role. */
+/** A row's form: the account, `confirmed` (the dialog, or the confirmation step). */
+const ROW = ['account', 'confirmed']
+
+/**
+ * Staff accounts (admins only): list, add with a one-time enrolment link, disable/enable, a new link,
+ * the role, end its sessions. Adding, a new link and a role change need a factor proved in the last 5 minutes.
+ */
 export const accountsRoute = staffRoute<AccountsData>({
   id: 'accounts',
   Component: AccountsPage,
@@ -11,7 +18,12 @@ export const accountsRoute = staffRoute<AccountsData>({
   titleKey: 'staff.accounts.title',
   navKey: 'staff.nav.accounts',
   loader: loadAccountsPage,
-  action: accountsPageAction,
-  /** Adding an account, a new enrolment link and a role change need a factor proved in the last 5 minutes. */
-  recent: (body) => body.op === 'add' || body.op === 'enrol' || body.op === 'role',
+  actions: [
+    formAction({ intent: 'add', fields: ['email', 'name', 'role'], recent: true, handle: addAccount }),
+    formAction({ intent: 'enrol', fields: ROW, recent: true, handle: changeAccount }),
+    formAction({ intent: 'role', fields: [...ROW, 'role'], recent: true, handle: changeAccount }),
+    formAction({ intent: 'disable', fields: ROW, handle: changeAccount }),
+    formAction({ intent: 'enable', fields: ROW, handle: changeAccount }),
+    formAction({ intent: 'endSessions', fields: ROW, handle: changeAccount }),
+  ],
 })

@@ -1,11 +1,15 @@
-import { loadPreviewLink, makePreviewLink } from '../../../server/editor/http/preview-link-page'
-import type { StaffActionContext, StaffAnswer, StaffLoaderContext } from '../types'
+/** The preview link page's loader, and the signed link's own GET (the public page, or why not). */
+import { loadPreviewLink } from '../../../server/editor/http/preview-link-page'
+import { sharedPreview } from '../../../server/editor/http/shared-preview'
+import type { StaffLoaderContext, StaffPageSend } from '../types'
 import type { PreviewLinkData } from './page-data'
 
+/** GET /admin/content/:kind/:slug/preview-link: the form for a saved item. */
 export function loadPreviewLinkPage(ctx: StaffLoaderContext): Promise<PreviewLinkData | null> {
   return loadPreviewLink(ctx)
 }
 
-export function previewLinkAction(ctx: StaffActionContext): Promise<StaffAnswer<PreviewLinkData>> {
-  return makePreviewLink(ctx)
+/** GET /admin/preview/:token: the item's public page as the link shows it, or this family's page saying why not. */
+export function serveSharedPreview(send: StaffPageSend) {
+  return sharedPreview(send)
 }

@@ -1,9 +1,10 @@
-import { staffRoute } from '../define'
+import { formAction, staffRoute } from '../define'
 import { EDITOR_ROLES } from '../roles'
 import type { PreviewLinkData, SharedPreviewData } from './page-data'
 import { PreviewLinkPage } from './preview-link-page'
 import { SharedPreviewPage } from './shared-preview-page'
-import { loadPreviewLinkPage, previewLinkAction } from './loader.server'
+import { loadPreviewLinkPage, serveSharedPreview } from './loader.server'
+import { previewLinkAction } from './action.server'
 
 /** Makes a signed preview link of an item's saved state (editors and admins). */
 export const previewLinkRoute = staffRoute<PreviewLinkData>({
@@ -12,12 +13,12 @@ export const previewLinkRoute = staffRoute<PreviewLinkData>({
   access: EDITOR_ROLES,
   titleKey: 'staff.content.preview.link.title',
   loader: loadPreviewLinkPage,
-  action: previewLinkAction,
+  actions: [formAction({ fields: ['locale', 'ttl'], handle: previewLinkAction })],
 })
 
 /**
- * A signed preview link, anyone holding it: the public page itself is answered by its own GET route
- * (server/editor/http/shared-preview.ts); this page is what a link that shows nothing says.
+ * A signed preview link, anyone holding it: its GET answers the public page itself
+ * (server/editor/http/shared-preview.ts), or this page saying why the link shows nothing.
  */
 export const sharedPreviewRoute = staffRoute<SharedPreviewData>({
   id: 'contentSharedPreview',
@@ -25,4 +26,5 @@ export const sharedPreviewRoute = staffRoute<SharedPreviewData>({
   access: 'anyone',
   titleKey: 'staff.content.preview.link.title',
   bare: true,
+  serve: serveSharedPreview,
 })

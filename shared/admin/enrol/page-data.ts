@@ -1,7 +1,7 @@
 /** A problem with what was typed on the enrolment page (a message key under staff.enrol.errors). */
 export type EnrolFieldError = 'tooShort' | 'tooLong' | 'common' | 'mismatch' | 'code'
 
-/** The authenticator app's setup: the link's own secret (the same at every load of its page, server/staff/http/enrol.ts). */
+/** The authenticator app's setup: the link's own secret (the same at every load of its page, shared/admin/enrol/loader.server.ts). */
 export interface EnrolTotp {
   /** The otpauth:// URI, shown as text too (for an app on the same device). */
   uri: string

@@ -5,7 +5,7 @@ import type { InquiryStatsData, StatsWeek } from './page-data'
 /**
  * The inquiries per week as stacked bars, drawn on the server as inline SVG (no script, no image
  * request): one bar per week, one segment per type, each type with its own fill pattern as well as
- * its colour (client/staff-inbox.css), so the chart never relies on colour alone. role="img" with a
+ * its colour (client/staff/inbox.css), so the chart never relies on colour alone. role="img" with a
  * title and a description; the figures themselves are in the table beside it.
  */
 export const CHART = { width: 640, height: 320, left: 52, right: 40, top: 16, bottom: 64 } as const

@@ -1,11 +1,9 @@
-import { loadPerson, personAction } from '../../../server/staff/http/inbox-person'
-import type { StaffActionContext, StaffAnswer, StaffLoaderContext } from '../types'
+/** The person's request page's loader (server/staff/http/inbox-person.ts). */
+import { loadPerson } from '../../../server/staff/http/inbox-person'
+import type { StaffLoaderContext } from '../types'
 import type { PersonData } from './page-data'
 
+/** GET /admin/inquiries/person. */
 export function loadPersonPage({ search }: StaffLoaderContext): Promise<PersonData> {
   return loadPerson(search)
-}
-
-export function personPageAction({ req, body }: StaffActionContext): Promise<StaffAnswer<PersonData>> {
-  return personAction(req, body)
 }

@@ -5,6 +5,7 @@ import { ConfirmSubmit } from '../confirm-submit'
 import { useStaffState } from '../context'
 import { ShownTimeText } from '../shown-time'
 import type { PasskeyRow as Row } from './page-data'
+import { INTENT_FIELD } from '../define'
 
 /** What a passkey's removal asks (the row's dialog and the step without JavaScript): which one, and what it no longer does. */
 export function removeWords(t: Translate, name: string): ConfirmWords {
@@ -22,7 +23,7 @@ export function PasskeyRow({ row, index }: { row: Row; index: number }) {
       <td data-label={label('name')}>
         <form method="post" action={path} data-op="rename">
           <input type="hidden" name="_csrf" value={csrf} />
-          <input type="hidden" name="op" value="rename" />
+          <input type="hidden" name={INTENT_FIELD} value="rename" />
           <input type="hidden" name="passkey" value={row.id} />
           <label className="visually-hidden" htmlFor={nameId}>
             {label('name')}
@@ -42,7 +43,7 @@ export function PasskeyRow({ row, index }: { row: Row; index: number }) {
       <td data-label={label('actions')}>
         <form method="post" action={path} data-op="remove">
           <input type="hidden" name="_csrf" value={csrf} />
-          <input type="hidden" name="op" value="remove" />
+          <input type="hidden" name={INTENT_FIELD} value="remove" />
           <input type="hidden" name="passkey" value={row.id} />
           <input type="hidden" name="confirmed" value="" />
           <ConfirmSubmit words={removeWords(t, row.name)}>{label('remove')}</ConfirmSubmit>

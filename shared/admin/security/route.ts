@@ -1,16 +1,24 @@
 import { STAFF_ROLES } from '../roles'
-import { staffRoute } from '../define'
+import { formAction, jsonAction, staffRoute } from '../define'
 import { SecurityPage } from './security-page'
 import type { SecurityData } from './page-data'
-import { loadSecurityPage, securityPageAction } from './loader.server'
+import { loadSecurityPage } from './loader.server'
+import { removePasskey, renamePasskey, securityPasskeyAdd, securityPasskeyOptions } from './action.server'
 
-/** The signed-in staff member's own factors (every role; reached from the user menu). Removing a passkey needs a recent factor. */
+/**
+ * The signed-in staff member's own factors (every role; reached from the user menu). Removing a
+ * passkey and adding one need a factor proved in the last 5 minutes.
+ */
 export const securityRoute = staffRoute<SecurityData>({
   id: 'security',
   Component: SecurityPage,
   access: STAFF_ROLES,
   titleKey: 'staff.security.title',
   loader: loadSecurityPage,
-  action: securityPageAction,
-  recent: (body) => body.op === 'remove',
+  actions: [
+    formAction({ intent: 'rename', fields: ['passkey', 'name'], handle: renamePasskey }),
+    formAction({ intent: 'remove', fields: ['passkey', 'confirmed'], recent: true, handle: removePasskey }),
+    jsonAction({ at: 'securityPasskeyOptions', recent: true, handle: securityPasskeyOptions }),
+    jsonAction({ at: 'securityPasskey', fields: ['challengeToken', 'name'], free: ['response'], recent: true, handle: securityPasskeyAdd }),
+  ],
 })

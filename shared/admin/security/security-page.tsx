@@ -7,12 +7,13 @@ import type { StaffPageProps } from '../types'
 import { AddPasskey } from './add-passkey'
 import type { SecurityData } from './page-data'
 import { PasskeyRow, removeWords } from './passkey-row'
+import { INTENT_FIELD } from '../define'
 
 /** The confirmation step of a removal (without JavaScript): the row's dialog's words, Cancel first. */
 function ConfirmRemove({ confirm }: { confirm: NonNullable<SecurityData['confirm']> }) {
   const { t } = useI18n()
   const { path } = useStaffState()
-  return <ConfirmStep name="remove" words={removeWords(t, confirm.name)} action={path} fields={{ op: 'remove', passkey: confirm.id }} cancel={STAFF_PATHS.security} />
+  return <ConfirmStep name="remove" words={removeWords(t, confirm.name)} action={path} fields={{ [INTENT_FIELD]: 'remove', passkey: confirm.id }} cancel={STAFF_PATHS.security} />
 }
 
 /** The signed-in staff member's own sign-in factors: passkeys (listed, renamed, removed, added) and the password. */

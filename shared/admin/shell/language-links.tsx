@@ -5,7 +5,7 @@ import { STAFF_PATHS } from '../paths'
 
 /**
  * The staff area's language. Before sign-in: the same page with ?lang= (a GET changes nothing).
- * Signed in: a POST that keeps the choice with the account (server/staff/http/account-actions.ts).
+ * Signed in: a POST that keeps the choice with the account (shared/admin/home/action.server.ts).
  */
 export function LanguageLinks() {
   const { locale, t } = useI18n()

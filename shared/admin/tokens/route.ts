@@ -1,9 +1,10 @@
-import { staffRoute } from '../define'
+import { formAction, staffRoute } from '../define'
 import { TokensPage } from './tokens-page'
 import type { TokensData } from './page-data'
-import { loadTokensPage, tokensPageAction } from './loader.server'
+import { loadTokensPage } from './loader.server'
+import { createToken, revokeToken } from './action.server'
 
-/** Personal access tokens for the staff JSON API (admins only): create (shown once), list, revoke. */
+/** Personal access tokens for the staff JSON API (admins only): create (shown once; a factor proved in the last 5 minutes), list, revoke. */
 export const tokensRoute = staffRoute<TokensData>({
   id: 'tokens',
   Component: TokensPage,
@@ -11,7 +12,8 @@ export const tokensRoute = staffRoute<TokensData>({
   titleKey: 'staff.tokens.title',
   navKey: 'staff.nav.tokens',
   loader: loadTokensPage,
-  action: tokensPageAction,
-  /** Creating a token needs a factor proved in the last 5 minutes. */
-  recent: (body) => body.op === 'create',
+  actions: [
+    formAction({ intent: 'create', fields: ['name', 'role', 'days'], recent: true, handle: createToken }),
+    formAction({ intent: 'revoke', fields: ['token', 'confirmed'], handle: revokeToken }),
+  ],
 })

@@ -12,6 +12,7 @@ import type { StaffPageProps } from '../types'
 import { Whole } from '../whole'
 import { CreateTokenForm } from './create-token-form'
 import type { TokenRow, TokensData } from './page-data'
+import { INTENT_FIELD } from '../define'
 
 /** What a revocation's confirmation says (the row's dialog and the step without JavaScript): which token, and that its integrations stop. */
 function revokeWords(t: Translate, name: string): ConfirmWords {
@@ -26,7 +27,7 @@ function RevokeForm({ row }: { row: TokenRow }) {
   return (
     <form method="post" action={path} data-op="revoke">
       <input type="hidden" name="_csrf" value={csrf} />
-      <input type="hidden" name="op" value="revoke" />
+      <input type="hidden" name={INTENT_FIELD} value="revoke" />
       <input type="hidden" name="token" value={row.id} />
       <input type="hidden" name="confirmed" value="" />
       <ConfirmSubmit words={words}>{words.action}</ConfirmSubmit>
@@ -103,7 +104,7 @@ export function TokensPage({ data }: StaffPageProps<TokensData>) {
         </div>
       ) : null}
       {data.confirm ? (
-        <ConfirmStep name="revoke" words={revokeWords(t, data.confirm.name)} action={path} fields={{ op: 'revoke', token: data.confirm.id }} cancel={STAFF_PATHS.tokens} />
+        <ConfirmStep name="revoke" words={revokeWords(t, data.confirm.name)} action={path} fields={{ [INTENT_FIELD]: 'revoke', token: data.confirm.id }} cancel={STAFF_PATHS.tokens} />
       ) : null}
       <TableRegion labelledBy="tokens-caption" cards>
         <table className="staff-table" data-tokens="">

@@ -1,4 +1,4 @@
-// A passkey answer counts once (server/staff/http/passkey-steps.ts), through the real app with a software
+// A passkey answer counts once (server/staff/passkey-steps.ts), through the real app with a software
 // authenticator, on two app instances ("replicas") sharing one database: two on one SQLite DATA_DIR, and
 // two on one throwaway PostgreSQL (scripts/engines.mjs). A captured sign-in answer sent three times at
 // once starts one session; sent again later to the other replica, it is refused; so is a confirmation

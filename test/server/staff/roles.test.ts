@@ -1,14 +1,14 @@
-// The whole matrix: every staff route and endpoint × every method × nobody and each role. The server
-// checks the role on every request from the one table (shared/admin/routes.ts and the endpoints of
-// server/staff/http/endpoints.ts); a role a route does not list gets 403 (audited), nobody gets the
-// sign-in page, a method the area does not answer gets 405.
+// The whole matrix: every staff route and action path × every method × nobody and each role. The server
+// checks the role on every request from the one table (shared/admin/routes.ts: each family's route and
+// its actions, at the page's path or a path of their own); a role a route does not list gets 403
+// (audited), nobody gets the sign-in page, a method the area does not answer gets 405.
 import t from 'tap'
 import type { LightMyRequestResponse } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { mayOpen, staffRoutes } from '../../../shared/admin/routes'
 import { STAFF_ROLES, type StaffRole } from '../../../shared/admin/roles'
 import type { StaffAccess } from '../../../shared/admin/types'
-import { staffEndpoints } from '../../../server/staff/http/endpoints'
+import { actionsByPath } from '../../../server/staff/http/router'
 import { addAccount, clock, LOCAL, signIn, staffApp, type TestAccount } from './web-helper'
 import { contentCopy } from '../editor/files-helper'
 
@@ -30,12 +30,16 @@ const SAMPLE: Record<string, string> = { token: 'x'.repeat(43), kind: 'news', sl
 const pathOf = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => SAMPLE[name]!)
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
 
-const table = [
-  ...staffRoutes.map((r) => ({ id: r.id, path: pathOf(r.path), access: r.access, get: true, post: !!r.action, json: false })),
-  ...staffEndpoints.map((e) => ({ id: e.id, path: pathOf(STAFF_PATHS[e.id]), access: e.access, get: false, post: true, json: e.kind === 'json' })),
-]
+const table = staffRoutes.flatMap((r) => {
+  const paths = [...actionsByPath(r)]
+  const own = paths.filter(([path]) => path !== r.path).map(([, [a]]) => a!)
+  return [
+    { id: r.id, path: pathOf(r.path), access: r.access, get: true, post: paths.some(([path]) => path === r.path), json: false },
+    ...own.map((a) => ({ id: a.at!, path: pathOf(STAFF_PATHS[a.at!]), access: a.access ?? r.access, get: false, post: true, json: a.kind === 'json' })),
+  ]
+})
 
-/** The staff 403 page, or an endpoint's JSON 403 (JSON and upload endpoints answer their script in JSON). */
+/** The staff 403 page, or an action's JSON 403 (JSON and upload actions answer their script in JSON). */
 const roleRefused = (res: LightMyRequestResponse) =>
   res.statusCode === 403 && (/data-reason="forbidden"/.test(res.body) || (/json/.test(String(res.headers['content-type'])) && res.json().statusCode === 403))
 const toSignIn = (res: LightMyRequestResponse) => res.statusCode === 303 && String(res.headers.location).startsWith(`${STAFF_PATHS.signIn}?next=`)
@@ -46,7 +50,7 @@ t.test('the table says what the issue requires', async (t) => {
     if (!row) continue // a section of a later issue, not served yet: nothing to open
     t.same(row.access, access, `${id}: ${JSON.stringify(access)}`)
   }
-  t.ok(table.length >= 8, `${table.length} routes and endpoints`)
+  t.ok(table.length >= 8, `${table.length} routes and action paths`)
 })
 
 t.test('roles × routes × methods', async (t) => {

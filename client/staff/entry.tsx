@@ -1,10 +1,10 @@
 import { startTransition, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { StaffApp } from '../shared/admin/app'
-import { STAFF_MESSAGES_ID, STAFF_STATE_ID, type StaffPageState } from '../shared/admin/state'
-import { createTranslator, type CompiledTree } from '../shared/i18n/messages'
-import { provideValidationMessages } from '../shared/validation/messages'
+import { StaffApp } from '../../shared/admin/app'
+import { STAFF_MESSAGES_ID, STAFF_STATE_ID, type StaffPageState } from '../../shared/admin/state'
+import { createTranslator, type CompiledTree } from '../../shared/i18n/messages'
+import { provideValidationMessages } from '../../shared/validation/messages'
 
 /**
  * The staff area's client (its own bundle: nothing of it reaches a public page, and nothing of the

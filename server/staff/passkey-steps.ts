@@ -1,6 +1,8 @@
-import type { FastifyRequest } from 'fastify'
-import { CHALLENGE_TTL_MS, relyingParty, verifyAuthentication, verifyRegistration, type PasskeyFailure, type RelyingParty } from '../passkeys'
-import type { Passkey } from '../types'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { deviceName } from './device-name'
+import { deviceOf } from './http/session'
+import { CHALLENGE_TTL_MS, relyingParty, verifyAuthentication, verifyRegistration, type PasskeyFailure, type RelyingParty } from './passkeys'
+import type { Passkey } from './types'
 
 /**
  * What every passkey route shares (sign-in, confirmation, enrolment, adding one): the relying party,
@@ -10,6 +12,16 @@ import type { Passkey } from '../types'
  * the first is acted on. A sign-in or confirmation then records the signature counter by
  * compare-and-set against the counter it was verified with (StaffStore.usePasskey).
  */
+
+/** A sign-in or confirmation with a passkey that did not work: every failure the same 401. */
+export const failed = (reply: FastifyReply) => reply.code(401).send({ ok: false })
+
+/** A passkey's name as its owner gave it (or the device's), one line, at most 60 characters. */
+export function passkeyName(value: unknown, req: FastifyRequest): string {
+  const given = typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 60) : ''
+  const userAgent = deviceOf(req)
+  return given || deviceName(userAgent) || userAgent.slice(0, 60) || 'passkey'
+}
 
 /** The relying party of a request: SITE_URL's host and origin (the request's own without SITE_URL, in development and tests). */
 export function relyingPartyOf(req: FastifyRequest): RelyingParty {

@@ -1,28 +1,19 @@
+/**
+ * A confirmation (re-authentication): the password and a code, or one of the account's own passkeys
+ * (two JSON steps). Throttled like sign-ins, audited; a success renews the session under a new id,
+ * proven now, and goes back to the page.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { ConfirmData } from '../../../shared/admin/confirm/page-data'
-import { STAFF_PATHS } from '../../../shared/admin/paths'
-import type { StaffAnswer } from '../../../shared/admin/types'
-import { authenticationOptions, credentialIdOf, openChallenge, signChallenge } from '../passkeys'
-import { failed } from './passkey-sign-in'
-import { challengeKey, checkAssertion, relyingPartyOf } from './passkey-steps'
-import { reauthKeys } from './reauth'
-import { auditOf } from './services'
-import { renewSession } from './session'
-import { checkFactors, nextPath } from './sign-in'
-
-/** Where to go back to: a staff page, never the confirmation page itself. */
-function backTo(value: unknown): string {
-  const next = nextPath(value)
-  return next.split(/[?#]/)[0] === STAFF_PATHS.confirm ? STAFF_PATHS.home : next
-}
-
-/** GET /admin/confirm?next=…: the account's own factors to prove again. */
-export async function loadConfirm(req: FastifyRequest, search: URLSearchParams, notice: ConfirmData['notice'] = null): Promise<ConfirmData> {
-  const { store } = req.server.staffArea
-  const id = req.staffSession!.account.id
-  const [factor, passkeys] = await Promise.all([store.findPasswordFactor(id), store.listPasskeys(id)])
-  return { next: backTo(search.get('next')), password: factor !== null, passkey: passkeys.length > 0, notice }
-}
+import { checkFactors } from '../../../server/staff/factors'
+import { reauthKeys } from '../../../server/staff/http/reauth'
+import { auditOf } from '../../../server/staff/http/services'
+import { renewSession } from '../../../server/staff/http/session'
+import { challengeKey, checkAssertion, failed, relyingPartyOf } from '../../../server/staff/passkey-steps'
+import { authenticationOptions, credentialIdOf, openChallenge, signChallenge } from '../../../server/staff/passkeys'
+import { STAFF_PATHS } from '../paths'
+import type { StaffActionContext, StaffAnswer } from '../types'
+import type { ConfirmData } from './page-data'
+import { backTo, confirmPage } from './loader.server'
 
 /**
  * The throttle's answer before any check (failed confirmations slow down like sign-ins): null when
@@ -55,21 +46,21 @@ async function refused(req: FastifyRequest, how: string): Promise<void> {
 }
 
 /** POST /admin/confirm: the account's password and a code (TOTP, each once, or a recovery code); back to the page. */
-export async function confirmWithPassword(req: FastifyRequest, reply: FastifyReply, body: Record<string, string>): Promise<StaffAnswer<ConfirmData>> {
-  const search = new URLSearchParams({ next: body.next ?? '' })
+export async function confirmWithPassword({ req, reply, body }: StaffActionContext): Promise<StaffAnswer<ConfirmData>> {
+  const next = body.next ?? ''
   if ((await throttled(req, reply)) !== null) {
     await req.server.staffArea.store.audit(auditOf(req, req.staffSession!.account.id, 'reauth.throttled', '', 'refused'))
-    return { data: await loadConfirm(req, search, 'throttled'), statusCode: 429 }
+    return { data: await confirmPage(req, next, 'throttled'), statusCode: 429 }
   }
   if (!(await checkFactors(req, req.staffSession!.account, body.password ?? '', body.code ?? ''))) {
     await refused(req, 'password')
-    return { data: await loadConfirm(req, search, 'failed'), statusCode: 401 }
+    return { data: await confirmPage(req, next, 'failed'), statusCode: 401 }
   }
   return { redirect: await confirmed(req, reply, 'password', body.next) }
 }
 
 /** POST /admin/confirm/passkey-options (JSON): options naming the account's own passkeys, the challenge for 'reauth:<account>'. */
-export async function confirmPasskeyOptions(req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+export async function confirmPasskeyOptions({ req, reply }: StaffActionContext<Record<string, unknown>>): Promise<unknown> {
   const { store, now } = req.server.staffArea
   const id = req.staffSession!.account.id
   const passkeys = await store.listPasskeys(id)
@@ -82,7 +73,7 @@ export async function confirmPasskeyOptions(req: FastifyRequest, reply: FastifyR
  * POST /admin/confirm/passkey (JSON: { response, challengeToken, next }): the assertion of one of
  * the account's own passkeys over the challenge made for it; throttled, audited like the password.
  */
-export async function confirmPasskey(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>): Promise<unknown> {
+export async function confirmPasskey({ req, reply, body }: StaffActionContext<Record<string, unknown>>): Promise<unknown> {
   const { store, now } = req.server.staffArea
   const id = req.staffSession!.account.id
   const wait = await throttled(req, reply)
