@@ -4,7 +4,7 @@ import type pg from 'pg'
 import { MIGRATIONS, schemaVersion, type Db } from './database'
 import { openPgDatabase } from './db/open'
 import { copyInbox, indexCopied, readInbox } from './inbox/import-inbox'
-import type { Row } from './contact/store'
+import type { Row } from './contact/types'
 
 /** Every column of `inquiries` but seq (PostgreSQL numbers the rows itself, in the order copied). */
 const INQUIRY_COLUMNS = [

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { OutboxStore } from './outbox/types'
-import type { AutoReplyWithheld } from './contact/store'
+import type { AutoReplyWithheld } from './contact/types'
 import { OUTBOX_KINDS } from './inbox/types'
 
 /**

@@ -1,6 +1,6 @@
 import { JSON_UNESCAPED, parseDate, printable } from '../../shared/validation'
 import { siteTime } from '../site-time'
-import type { InquiryRecord, MailKind, MailState } from './store'
+import type { InquiryRecord, MailKind, MailState } from './types'
 
 /** Export columns, in order (the JSON objects carry the same fields plus `mail`). */
 const COLUMNS = ['id', 'receivedAt', 'locale', 'name', 'nameKana', 'company', 'email', 'phone', 'inquiryType', 'preferredDate', 'message', 'privacyConsent'] as const

@@ -6,7 +6,7 @@
  * uniqueness holds by the unique index on both.
  */
 import { all, get, run, type Row, type Runner, type Work } from '../db/sql'
-import type { Dialect } from '../inbox/dialect'
+import type { Dialect } from '../inbox/types'
 import { enqueue } from '../outbox/work'
 import {
   autoReplyWindows,
@@ -20,7 +20,7 @@ import {
   type InsertResult,
   type ListOptions,
   type NewInquiry,
-} from './store'
+} from './types'
 
 /**
  * The transaction lock of the site-wide hourly auto-reply budget: one inquiry at a time counts it. Outside

@@ -7,20 +7,13 @@ import type { Locale } from '../../shared/i18n/locales'
 import type { Config } from '../config'
 import type { ClaimedOutboxMail, KindRegistration } from '../outbox/types'
 import { composeMail } from './mail-text'
-import { MAIL_KINDS, type InquiryStore } from './store'
+import { inquiryOf, MAIL_KINDS, type InquiryStore } from './types'
 
 export interface ContactKindDeps {
   config: Pick<Config, 'contact'>
   store: Pick<InquiryStore, 'find'>
   /** The site's texts in a language (its name, phone and hours for the auto-reply), as the content has them now. */
   site: (locale: Locale) => SiteInfo
-}
-
-/** The inquiry of a claimed row; rejects when the row has none or it is gone (a failed attempt, retried). */
-export async function inquiryOf(store: Pick<InquiryStore, 'find'>, mail: ClaimedOutboxMail) {
-  const inquiry = mail.inquiryId ? await store.find(mail.inquiryId) : null
-  if (!inquiry) throw new Error('inquiry not found')
-  return inquiry
 }
 
 /** 'staff' (to CONTACT_TO, Reply-To the visitor) and 'auto-reply' (to the visitor, in their language). */

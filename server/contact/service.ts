@@ -6,7 +6,7 @@ import type { Locale } from '../../shared/i18n/locales'
 import { DEFAULT_TIME_ZONE, todayIn, validateForm, type FormErrors } from '../../shared/validation/server'
 import type { StoreHealth } from '../db/health'
 import type { Outbox } from '../outbox/worker'
-import { newReference, type AutoReplyWithheld, type InquiryStore } from './store'
+import { newReference, type AutoReplyWithheld, type InquiryStore } from './types'
 import type { TokenCheck, TokenSigner } from './token'
 
 export interface ContactServiceDeps {

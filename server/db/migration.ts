@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { Db } from './sqlite'
+import type Database from 'better-sqlite3'
 
 /**
  * A schema change. PostgreSQL runs `pg` when the engines need different words, else postgresSql(sql)
@@ -10,6 +10,6 @@ export interface Migration {
   name: string
   sql: string
   pg?: string
-  data?: (db: Db) => void
+  data?: (db: Database.Database) => void
   pgData?: (client: pg.PoolClient) => Promise<void>
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ScheduledInstant } from '../content/publication'
 import type { Actor } from '../db/actor'
 import type { EditorService } from './service'
+import { publishPeriod } from './publish-job'
 
 /**
  * A scheduled publication's fire, once across every replica. Each replica swaps in the next view at a
@@ -15,10 +16,6 @@ import type { EditorService } from './service'
 
 /** How far back the start looks for instants passed while no replica ran. */
 export const CATCH_UP_MS = 7 * 24 * 3_600_000
-export const PUBLISH_JOB = 'content.publish'
-
-/** The scheduled_jobs period of one fire: item, language, instant. */
-export const publishPeriod = (s: ScheduledInstant) => `${s.key}.${s.locale}@${new Date(s.at).toISOString()}`
 
 /** Who records a scheduled publication: the schedule itself, no account. */
 const SCHEDULE: Actor = { accountId: null, role: null, address: 'schedule' }

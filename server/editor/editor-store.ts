@@ -11,8 +11,6 @@ import type { ItemKey } from '../../shared/admin/editor-model/items'
 import type { Locale } from '../../shared/i18n/locales'
 import { all, get, run, type Row, type Runner, type Statement, type Work } from '../db/sql'
 import type { EditorCommit, EditorStore, Presence, Revision, TranslationMark } from './types'
-import { PG_EDITOR } from './pg-store'
-import { SQLITE_EDITOR } from './sqlite-store'
 
 export interface EditorDialect {
   /** The statement that takes the content lock inside the commit's transaction, or null when the transaction holds it. */
@@ -125,9 +123,6 @@ function* presence(key: ItemKey, since: number, exceptAccountId: string): Work<P
   )
   return rows.map(toPresence)
 }
-
-/** The engine's way of taking the content lock. */
-export const editorDialectOf = (engine: Runner['engine']): EditorDialect => (engine === 'postgres' ? PG_EDITOR : SQLITE_EDITOR)
 
 export function createEditorStore(runner: Runner, d: EditorDialect): EditorStore {
   const { read, write } = runner

@@ -3,10 +3,11 @@
  * transaction (by `apply`, which checks the base hash and returns the new one), the revision, the
  * translation marks and the 'content.change' audit entry recorded with them; then the content reloaded.
  */
+import { isItemSlug } from './preview-links'
 import { ITEM_KINDS, SITE_PARTS, SLUG_RE, type EditableItem, type ItemKey, type ItemKind } from '../../shared/admin/editor-model/items'
 import { actorEntry, type Actor } from '../db/actor'
 import { writeItem } from './files'
-import type { EditorServiceDeps } from './service'
+import type { EditorServiceDeps } from './service-types'
 import { marksForSave } from './translation-marks'
 import type { RevisionAction, TranslationMark } from './types'
 
@@ -52,4 +53,11 @@ export function committer({ store, contentDir, now, reload }: EditorServiceDeps)
       await commit(actor, at, { key, action, item: next, marks }, () => writeItem(contentDir, key, base, next), `editor ${action} ${key}`)
     },
   }
+}
+
+/** The item a path names ('/admin/content/news/<slug>/…'), or null when no item could have that name. */
+export function itemOfParams(params: Record<string, string>): { kind: ItemKind; slug: string } | null {
+  const { kind, slug } = params
+  if (!kind || !slug || !(ITEM_KINDS as readonly string[]).includes(kind) || !isItemSlug(kind as ItemKind, slug)) return null
+  return { kind: kind as ItemKind, slug }
 }

@@ -6,12 +6,12 @@ import { itemKey, type EditableItem, type ItemKind } from '../../shared/admin/ed
 import { DEFAULT_LOCALE, isLocale, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import type { ScheduledInstant } from '../content/publication'
 import { actorEntry, type Actor } from '../db/actor'
-import { PUBLISH_JOB, publishPeriod } from './content-schedule'
+import { PUBLISH_JOB, publishPeriod } from './publish-job'
 import { readItem } from './files'
-import { itemOfParams } from './http/preview-endpoints'
-import { isPreviewLinkTtl, linkState, type PreviewLinkTtl } from './http/preview-links'
+import { itemOfParams } from './service-commit'
+import { isPreviewLinkTtl, linkState, type PreviewLinkTtl } from './preview-links'
 import { prepareImage, storeImage, type Declared, type Refusal } from './image-upload'
-import type { EditorServiceDeps, NamedItem, NotFound } from './service'
+import type { EditorServiceDeps, NamedItem, NotFound } from './service-types'
 
 /** The languages an item is saved in (a part of site.yml: every language). */
 export function savedLocales(kind: ItemKind, item: EditableItem): Locale[] {

@@ -14,7 +14,7 @@ import { applyWrites, itemHash, readItemState } from './files'
 import { checkCandidate } from './files-check'
 import { itemFiles, parseVersion, SITE_FILE, SITE_PART_KEYS, type FileKind } from './files-format'
 import { readOrWhy } from './files-unreadable'
-import type { Conflict, EditorServiceDeps, NamedItem, NotFound, Refused } from './service'
+import type { Conflict, EditorServiceDeps, NamedItem, NotFound, Refused } from './service-types'
 import { committer, kindOf, nameable } from './service-commit'
 import { ContentConflict } from './types'
 

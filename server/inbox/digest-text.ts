@@ -2,7 +2,7 @@ import { inertField } from '../../shared/admin/inert-text'
 import { staffHref } from '../../shared/admin/paths'
 import type { Locale } from '../../shared/i18n/locales'
 import { DEFAULT_TIME_ZONE, formatDay } from '../../shared/validation'
-import { translator } from '../contact/mail-text'
+import { translator } from '../i18n/mail'
 import { inboxQueryString } from './filter'
 import type { InboxRow } from './types'
 

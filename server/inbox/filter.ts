@@ -1,7 +1,33 @@
-import { isLocale } from '../../shared/i18n/locales'
 import { INQUIRY_TYPES } from '../../shared/pages/contact/fields'
 import { parseDate } from '../../shared/validation'
-import { INQUIRY_STATUSES, type InboxFilter, type InquiryStatus } from './types'
+import { INQUIRY_STATUSES, type InquiryStatus } from '../../shared/admin/inquiry-states'
+import { isLocale, type Locale } from '../../shared/i18n/locales'
+
+/**
+ * A filter of the inbox, as the list page's URL and the JSON API's query carry it (parsed and checked
+ * by the caller). Absent fields do not filter.
+ */
+export interface InboxFilter {
+  statuses?: InquiryStatus[]
+  /** An account id, or 'none' for unassigned inquiries. */
+  assignee?: string
+  inquiryType?: string
+  locale?: Locale
+  /** Received at or after this ISO instant (the caller turns a Japan-time day into it). */
+  receivedFrom?: string
+  /** Received before this ISO instant. */
+  receivedBefore?: string
+  /**
+   * The search box: words separated by spaces, each found in any of name, furigana, company, email,
+   * phone, message (all words must be found). Matched after normalisation (NFKC, katakana as hiragana,
+   * lower case: search-text.ts), through the engine's index, never a scan of the table.
+   */
+  q?: string
+  /** Exactly this address (case-insensitive), for a person's request. */
+  email?: string
+  /** Erased inquiries are left out unless this is true. */
+  includeErased?: boolean
+}
 
 /**
  * The inbox filter as a URL carries it, the same for the list page (/admin/inquiries?…), the export

@@ -5,8 +5,8 @@
  */
 import { CONTROL_RUNS } from '../../shared/validation'
 import type { Config } from '../config'
-import { inquiryOf } from '../contact/mail-kinds'
-import type { InquiryStore } from '../contact/store'
+import { inquiryOf } from '../contact/types'
+import type { InquiryStore } from '../contact/types'
 import type { ClaimedOutboxMail, KindRegistration, MailMessage } from '../outbox/types'
 import { postWebhook } from './webhook'
 import { webhookBody } from './webhook-body'

@@ -1,7 +1,7 @@
 /** The inbox's records (server/inbox/types.ts has the statuses, the filter and the store). */
 import type { Locale } from '../../shared/i18n/locales'
-import type { InquiryRecord, MailState } from '../contact/store'
-import type { InquiryStatus, OutboxKind, OutboxStatus } from './types'
+import type { InquiryRecord, MailState } from '../contact/types'
+import type { InquiryStatus, OutboxKind, OutboxStatus } from '../../shared/admin/inquiry-states'
 
 /** One line of the list. */
 export interface InboxRow {

@@ -1,5 +1,5 @@
 /** Stored rows of the inbox as records (both engines: PostgreSQL gives BIGINT as text, hence Number). */
-import { toInquiry, type MailState } from '../contact/store'
+import { toInquiry, type MailState } from '../contact/types'
 import type { InboxRow, InquiryEvent, InquiryStatus, OutboxMail, TriageChange } from './types'
 import type { Row } from '../db/sql'
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { hasControlChars } from '../../shared/validation/control-chars'
 import { actorEntry, type Actor } from '../db/actor'
 import { inboxQueryString } from './filter'
-import type { Forbidden, InboxServiceDeps, Invalid } from './service'
+import type { Forbidden, InboxServiceDeps, Invalid } from './service-types'
 import type { ExportedInquiry, InboxFilter, InboxRow, InquiryDetail } from './types'
 
 /** Longest address looked up (RFC 5321's path limit). */

@@ -7,7 +7,7 @@ import { INBOX_ROLES } from '../../shared/admin/roles'
 import { hasControlChars } from '../../shared/validation/control-chars'
 import { actorEntry, type Actor } from '../db/actor'
 import type { Account } from '../staff/types'
-import type { Forbidden, Gone, InboxServiceDeps, Invalid, NotFound } from './service'
+import type { Forbidden, Gone, InboxServiceDeps, Invalid, NotFound } from './service-types'
 import type { InboxFilter, InquiryDetail, InquiryStatus, TriageChange } from './types'
 
 /** Whether an inquiry may be assigned to the account: an enabled responder or admin (who may open the inbox). */

@@ -15,6 +15,7 @@ import type { Locale } from '../../shared/i18n/locales'
 import type { InquiryStatus } from '../../shared/admin/inquiry-states'
 import type { Actor } from '../db/actor'
 import type { AuditEntry } from '../staff/types'
+import type { InboxFilter } from './filter'
 import type { ExportedInquiry, InboxPage, InboxRow, InboxStats, InquiryDetail, NewReply, TriageChange } from './records'
 
 export type * from './records'
@@ -27,32 +28,6 @@ export type ChangeOutcome = 'changed' | 'gone' | 'refused'
 
 /** Statuses after which the retention period runs (INQUIRY_RETENTION_DAYS). */
 export const CLOSED_STATUSES: readonly InquiryStatus[] = ['done', 'spam']
-
-/**
- * A filter of the inbox, as the list page's URL and the JSON API's query carry it (parsed and checked
- * by the caller). Absent fields do not filter.
- */
-export interface InboxFilter {
-  statuses?: InquiryStatus[]
-  /** An account id, or 'none' for unassigned inquiries. */
-  assignee?: string
-  inquiryType?: string
-  locale?: Locale
-  /** Received at or after this ISO instant (the caller turns a Japan-time day into it). */
-  receivedFrom?: string
-  /** Received before this ISO instant. */
-  receivedBefore?: string
-  /**
-   * The search box: words separated by spaces, each found in any of name, furigana, company, email,
-   * phone, message (all words must be found). Matched after normalisation (NFKC, katakana as hiragana,
-   * lower case: search-text.ts), through the engine's index, never a scan of the table.
-   */
-  q?: string
-  /** Exactly this address (case-insensitive), for a person's request. */
-  email?: string
-  /** Erased inquiries are left out unless this is true. */
-  includeErased?: boolean
-}
 
 /**
  * The inbox's store, over the site's database. Every method is one transaction (exportPages one per page);
@@ -104,3 +79,6 @@ export interface InboxStore {
   /** A responder's digest: the open inquiries assigned to them, and those left 'new' since before `newBefore` (ISO). */
   digestFor(accountId: string, newBefore: string): Promise<{ assigned: InboxRow[]; stale: InboxRow[] }>
 }
+
+export type { Dialect } from './dialect'
+export { PAGE_SIZE, parseInboxQuery, type InboxFilter } from './filter'

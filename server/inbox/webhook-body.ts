@@ -1,8 +1,8 @@
 import { DEFAULT_LOCALE } from '../../shared/i18n/locales'
 import { staffHref } from '../../shared/admin/paths'
 import { DEFAULT_TIME_ZONE, printable } from '../../shared/validation'
-import { translator } from '../contact/mail-text'
-import type { Inquiry } from '../contact/store'
+import { translator } from '../i18n/mail'
+import type { Inquiry } from '../contact/types'
 import type { WebhookFormat } from './config'
 
 /**

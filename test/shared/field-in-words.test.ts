@@ -2,7 +2,7 @@
 // name or site.yml path (shared/admin/content-item/field-input.ts fieldInWords), with the real messages.
 import t from 'tap'
 import { fieldInWords } from '../../shared/admin/content-item/field-input'
-import { staffTranslators } from '../../server/staff/http/catalog'
+import { staffTranslators } from '../../server/i18n/staff-catalog'
 
 const words = staffTranslators(() => undefined)
 

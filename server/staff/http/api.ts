@@ -3,7 +3,7 @@ import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { accessTokenState, effectiveTokenRole, hashAccessToken, parseBearer } from '../access-tokens'
 import type { AccessToken, Account, Role } from '../types'
 import { siteDay } from '../site-day'
-import { auditOf, pathTarget } from './services'
+import { auditOf, pathTarget, type TokenCaller } from './services'
 
 /** At most this many audit entries per answer (newest first; narrow with `since`). */
 export const API_AUDIT_LIMIT = 1000
@@ -14,14 +14,6 @@ export const BEARER_CHALLENGE = `Bearer realm="staff", error="invalid_token"`
 /** The JSON refusal of a request without a usable token: 401 with the Bearer challenge. */
 function unauthorized(reply: FastifyReply, error: string) {
   return reply.code(401).header('www-authenticate', BEARER_CHALLENGE).send({ ok: false, statusCode: 401, error })
-}
-
-/** A usable token, the account that made it, and the role the token acts with now (effectiveTokenRole). */
-export interface TokenCaller {
-  token: AccessToken
-  account: Account
-  /** Null: the token may do nothing a role allows (its creator no longer has the token's role). */
-  role: Role | null
 }
 
 /**

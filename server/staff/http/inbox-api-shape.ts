@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales'
 import type { Translate } from '../../../shared/i18n/messages'
-import type { MailState } from '../../contact/store'
+import type { MailState } from '../../contact/types'
 import { INQUIRY_STATUSES, type InboxRow, type InquiryDetail } from '../../inbox/types'
-import { staffTranslators } from './catalog'
+import { staffTranslators } from '../../i18n/staff-catalog'
 
 /** The longest note the API takes (characters). */
 export const NOTE_MAX = 10_000

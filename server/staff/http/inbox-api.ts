@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_PATHS } from '../../../shared/admin/paths'
 import { INBOX_ROLES } from '../../../shared/admin/roles'
 import { mediaType } from '../../request-guards'
-import { PAGE_SIZE, parseInboxQuery } from '../../inbox/filter'
+import { PAGE_SIZE, parseInboxQuery } from '../../inbox/types'
 import type { TriageChange } from '../../inbox/types'
 import type { ErrorAnswer } from '../../plugins/errors'
-import { BEARER_CHALLENGE, bearerToken, refuseTokenRole, type TokenCaller } from './api'
+import { BEARER_CHALLENGE, bearerToken, refuseTokenRole } from './api'
 import { API_BODY_LIMIT, detailJson, errorOfStatus, itemJson, noteBodySchema, patchBodySchema, sendApiError, type ApiError } from './inbox-api-shape'
-import { actorOf } from './services'
+import { actorOf, type TokenCaller } from './services'
 
 /** The list's query parameters: any other is refused (a misspelt filter must not list everything). */
 const QUERY = new Set(['status', 'assignee', 'type', 'lang', 'from', 'to', 'q', 'page'])

@@ -4,7 +4,7 @@ import { StaffApp, staffPageTitle } from '../../../shared/admin/app'
 import type { StaffPageState } from '../../../shared/admin/state'
 import type { Locale } from '../../../shared/i18n/locales'
 import type { BuildManifest } from '../../render/manifest'
-import { staffMessagesScript, staffTranslators } from './catalog'
+import { staffMessagesScript, staffTranslators } from '../../i18n/staff-catalog'
 import { staffDocument } from './document'
 
 export interface StaffRendererDeps {

@@ -6,8 +6,7 @@ import { requestPath } from '../../request-locale'
 import type { Throttle } from '../throttle'
 import type { Accounts } from '../accounts'
 import type { Actor } from '../../db/actor'
-import type { Account, AuditEntry, AuditOutcome, StaffStore } from '../types'
-import type { TokenCaller } from './api'
+import type { AccessToken, Account, AuditEntry, AuditOutcome, Role, StaffStore } from '../types'
 import type { LiveSession, SessionLimits } from './session'
 import type { Signer } from './signed'
 
@@ -72,4 +71,12 @@ export function pathTarget(req: FastifyRequest): string {
 /** What the pages show of the signed-in account. */
 export function viewerOf(account: Account): StaffViewer {
   return { name: account.name, email: account.email, role: account.role }
+}
+
+/** A usable token, the account that made it, and the role the token acts with now (effectiveTokenRole). */
+export interface TokenCaller {
+  token: AccessToken
+  account: Account
+  /** Null: the token may do nothing a role allows (its creator no longer has the token's role). */
+  role: Role | null
 }

@@ -2,10 +2,10 @@
  * The item editor's POSTs, each handed to the editor's own code (server/editor): the save (an existing
  * item's, a new one's), publish, delete, the preview, the presence heartbeat and the image upload.
  */
-import { previewItem } from '../../../server/editor/http/preview-endpoints'
-import { uploadImage } from '../../../server/editor/http/upload-image'
-import { deleteItem, itemPresence, publishItem } from '../../../server/editor/item-posts'
-import { saveItem } from '../../../server/editor/item-save'
+import { previewItem } from './preview.server'
+import { uploadImage } from './upload.server'
+import { deleteItem, itemPresence, publishItem } from './posts.server'
+import { saveItem } from './save.server'
 import type { StaffActionContext, StaffAnswer } from '../types'
 import type { ContentItemData } from './page-data'
 

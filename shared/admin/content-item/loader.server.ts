@@ -1,5 +1,5 @@
 /** The item editor's loaders: an existing item's page, and a new item's. */
-import { itemPageData, newItemPageData } from '../../../server/editor/item-page'
+import { itemPageData, newItemPageData } from './item.server'
 import type { StaffLoaderContext } from '../types'
 import type { ContentItemData } from './page-data'
 

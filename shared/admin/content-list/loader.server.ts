@@ -1,4 +1,4 @@
-import { loadContentListData } from '../../../server/editor/list-page'
+import { loadContentListData } from './list.server'
 import type { StaffLoaderContext } from '../types'
 import type { ContentListData } from './page-data'
 

@@ -1,5 +1,5 @@
 /** The preview link page's form, handed to the editor's own code (server/editor/http/preview-link-page.ts). */
-import { makePreviewLink } from '../../../server/editor/http/preview-link-page'
+import { makePreviewLink } from './link-page.server'
 import type { StaffActionContext, StaffAnswer } from '../types'
 import type { PreviewLinkData } from './page-data'
 

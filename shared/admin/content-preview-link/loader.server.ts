@@ -1,6 +1,6 @@
 /** The preview link page's loader, and the signed link's own GET (the public page, or why not). */
-import { loadPreviewLink } from '../../../server/editor/http/preview-link-page'
-import { sharedPreview } from '../../../server/editor/http/shared-preview'
+import { loadPreviewLink } from './link-page.server'
+import { sharedPreview } from './shared-preview.server'
 import type { StaffLoaderContext, StaffPageSend } from '../types'
 import type { PreviewLinkData } from './page-data'
 

@@ -1,4 +1,4 @@
-import { revisionsData } from '../../../server/editor/http/revisions'
+import { revisionsData } from './revisions.server'
 import type { StaffLoaderContext } from '../types'
 import type { RevisionsData } from './page-data'
 

@@ -1,7 +1,7 @@
 /** The enrolment link's page: who it is for and the authenticator app's setup, or why the link no longer works. */
 import { createHmac } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { staffTranslators } from '../../../server/staff/http/catalog'
+import { staffTranslators } from '../../../server/i18n/staff-catalog'
 import { qrSvg } from '../../../server/staff/qr'
 import { sha256Hex } from '../../../server/staff/tokens'
 import { totpSecretOf, totpUri } from '../../../server/staff/totp'

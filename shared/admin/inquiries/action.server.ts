@@ -1,5 +1,5 @@
 /** The inbox list's export, handed to the inbox's own code (server/staff/http/inbox-export.ts). */
-import { exportBack, exportInquiries } from '../../../server/staff/http/inbox-export'
+import { exportBack, exportInquiries } from './export.server'
 import type { StaffActionContext } from '../types'
 
 /** POST /admin/inquiries/export: every inquiry of the list's filter as a download. */

@@ -1,4 +1,4 @@
-import { loadInquiries } from '../../../server/inbox/http/list-page'
+import { loadInquiries } from './list.server'
 import type { StaffLoaderContext } from '../types'
 import type { InquiriesData } from './page-data'
 

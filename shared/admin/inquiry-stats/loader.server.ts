@@ -1,4 +1,4 @@
-import { loadInquiryStats } from '../../../server/inbox/http/stats-page'
+import { loadInquiryStats } from './stats.server'
 import type { StaffLoaderContext } from '../types'
 import type { InquiryStatsData } from './page-data'
 

@@ -1,5 +1,5 @@
 /** One inquiry's three forms, each at its own path, handed to the inbox's own code (server/staff/http/inquiry-posts.ts). */
-import { changeInquiry, replyToInquiry, retryInquiryMail } from '../../../server/staff/http/inquiry-posts'
+import { changeInquiry, replyToInquiry, retryInquiryMail } from './posts.server'
 import type { StaffActionContext } from '../types'
 
 type Ctx = StaffActionContext<Record<string, unknown>>

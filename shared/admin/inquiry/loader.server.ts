@@ -1,4 +1,4 @@
-import { loadInquiry } from '../../../server/staff/http/inquiry-page'
+import { loadInquiry } from './inquiry.server'
 import type { StaffLoaderContext } from '../types'
 import type { InquiryData } from './page-data'
 

@@ -1,5 +1,5 @@
 /** A person's request: the look-up, the export and the erasure, handed to the inbox's own code (server/staff/http/inbox-person.ts). */
-import { erasePerson, exportPerson, personAction } from '../../../server/staff/http/inbox-person'
+import { erasePerson, exportPerson, personAction } from './person.server'
 import type { StaffActionContext, StaffAnswer } from '../types'
 import type { PersonData } from './page-data'
 

@@ -1,5 +1,5 @@
 /** The person's request page's loader (server/staff/http/inbox-person.ts). */
-import { loadPerson } from '../../../server/staff/http/inbox-person'
+import { loadPerson } from './person.server'
 import type { StaffLoaderContext } from '../types'
 import type { PersonData } from './page-data'
 

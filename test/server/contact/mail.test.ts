@@ -1,6 +1,7 @@
 import t from 'tap'
 import { IntlMessageFormat } from 'intl-messageformat'
-import { headerText, MAIL_MESSAGES } from '../../../server/contact/mail-text'
+import { headerText } from '../../../server/contact/mail-text'
+import { MAIL_MESSAGES } from '../../../server/i18n/mail'
 import { retryDelay } from '../../../server/outbox/worker'
 import { flattenKeys, lookupMessage } from '../../../shared/i18n/messages'
 import { logCollector } from '../../helper'

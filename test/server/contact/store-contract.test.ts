@@ -2,7 +2,7 @@
 // and against a throwaway PostgreSQL server started for this file (scripts/engines.mjs). The
 // contact service, the outbox and the CLI rely on nothing else of the store.
 import t from 'tap'
-import { replyKey } from '../../../server/contact/store'
+import { replyKey } from '../../../server/contact/types'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, pgOpener, sqliteOpener, tempDataDir, validInquiry } from './helper'

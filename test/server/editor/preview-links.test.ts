@@ -1,6 +1,6 @@
 import t from 'tap'
 import { createHmac } from 'node:crypto'
-import { createPreviewLinks, linkState, PREVIEW_LINK_TTLS } from '../../../server/editor/http/preview-links'
+import { createPreviewLinks, linkState, PREVIEW_LINK_TTLS } from '../../../server/editor/preview-links'
 
 // 2026-11-26 00:00 UTC, the clock these tests hold in their hand.
 const NOW = Date.UTC(2026, 10, 26)

@@ -8,8 +8,8 @@ import { I18nProvider } from '../../../shared/i18n/context'
 import { durationParts, durationWords } from '../../../shared/admin/inquiry-stats/duration'
 import type { InquiryStatsData, StatsWeek } from '../../../shared/admin/inquiry-stats/page-data'
 import { CHART, chartLayout, WeekChart } from '../../../shared/admin/inquiry-stats/week-chart'
-import { staffTranslators } from '../../../server/staff/http/catalog'
-import { japanDay, statsData } from '../../../server/inbox/http/stats-page'
+import { staffTranslators } from '../../../server/i18n/staff-catalog'
+import { japanDay, statsData } from '../../../shared/admin/inquiry-stats/stats.server'
 
 const translators = staffTranslators((key) => {
   throw new Error(`missing ${key}`)

@@ -5,8 +5,8 @@ import { LOCALE_CODES } from '../../../shared/i18n/locales'
 import { lookupMessage } from '../../../shared/i18n/messages'
 import { INQUIRY_STATUSES, OUTBOX_KINDS, type OutboxStatus } from '../../../server/inbox/types'
 import { INQUIRY_TYPES } from '../../../shared/pages/contact/fields'
-import { staffTree } from '../../../server/staff/http/catalog'
-import { EXPORT_COLUMNS } from '../../../server/staff/http/inbox-export-file'
+import { staffTree } from '../../../server/i18n/staff-catalog'
+import { EXPORT_COLUMNS } from '../../../shared/admin/inquiries/export-file.server'
 import { API_ERRORS } from '../../../server/staff/http/inbox-api-shape'
 
 const STATES: OutboxStatus[] = ['pending', 'sent', 'failed', 'cancelled']

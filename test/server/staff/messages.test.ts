@@ -9,7 +9,7 @@ import { STAFF_ERROR_REASONS } from '../../../shared/admin/state'
 import { STAFF_ROLES } from '../../../shared/admin/roles'
 import { SIGN_IN_NOTICES } from '../../../shared/admin/sign-in/page-data'
 import { staffRoutes } from '../../../shared/admin/routes'
-import { staffMessages, staffTree } from '../../../server/staff/http/catalog'
+import { staffMessages, staffTree } from '../../../server/i18n/staff-catalog'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 

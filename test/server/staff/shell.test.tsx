@@ -8,7 +8,7 @@ import { mayOpen, staffNavFor, staffRoutes } from '../../../shared/admin/routes'
 import { STAFF_ROLES, type StaffRole } from '../../../shared/admin/roles'
 import type { StaffPageState } from '../../../shared/admin/state'
 import { isRole } from '../../../server/staff/types'
-import { staffTranslators } from '../../../server/staff/http/catalog'
+import { staffTranslators } from '../../../server/i18n/staff-catalog'
 
 const translators = staffTranslators((key) => {
   throw new Error(`missing ${key}`)

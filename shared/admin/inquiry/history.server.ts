@@ -1,6 +1,6 @@
-import type { HistoryItem, InquiryStatus, OutboxKind, MailRow } from '../../../shared/admin/inquiry/page-data'
-import { INQUIRY_STATUSES, OUTBOX_KINDS, type InquiryDetail, type InquiryEvent, type OutboxMail } from '../../inbox/types'
-import { shownTime } from './shown-time'
+import type { HistoryItem, InquiryStatus, OutboxKind, MailRow } from './page-data'
+import { INQUIRY_STATUSES, OUTBOX_KINDS, type InquiryDetail, type InquiryEvent, type OutboxMail } from '../../../server/inbox/types'
+import { shownTime } from '../../../server/staff/http/shown-time'
 
 /** An event's data as stored: read defensively (any field may be missing, or gone after erasure). */
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null)

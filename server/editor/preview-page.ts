@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify'
-import type { EditableItem, ItemKind } from '../../../shared/admin/editor-model/items'
-import { STATIC_PAGE_IDS, type StaticPageId } from '../../../shared/content'
-import type { Locale } from '../../../shared/i18n/locales'
-import { localizePath } from '../../../shared/i18n/negotiate'
-import { href } from '../../../shared/paths'
+import type { EditableItem, ItemKind } from '../../shared/admin/editor-model/items'
+import { STATIC_PAGE_IDS, type StaticPageId } from '../../shared/content'
+import type { Locale } from '../../shared/i18n/locales'
+import { localizePath } from '../../shared/i18n/negotiate'
+import { href } from '../../shared/paths'
 
 /** The built-in pages' routes by their file name in content/pages/. */
 const STATIC_PAGE_PATHS: Record<StaticPageId, string> = {

@@ -1,22 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { ITEM_KINDS, itemKey, SLUG_RE, type ItemKind } from '../../../shared/admin/editor-model/items'
-import { itemOfForm } from '../../../shared/admin/content-item/form-model'
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales'
-import { escapeHtml } from '../../../shared/escape'
-import { requestSearch } from '../../request-locale'
-import { staffTranslator } from '../../staff/http/catalog'
-import { staffLocale } from '../../staff/http/locale'
-import { checkCandidate } from '../files-check'
-import { isItemSlug } from './preview-links'
-import { publicPathOf, sendPreview } from './preview-page'
-
-
-/** The item a path names ('/admin/content/news/<slug>/…'), or null when no item could have that name. */
-export function itemOfParams(params: Record<string, string>): { kind: ItemKind; slug: string } | null {
-  const { kind, slug } = params
-  if (!kind || !slug || !(ITEM_KINDS as readonly string[]).includes(kind) || !isItemSlug(kind as ItemKind, slug)) return null
-  return { kind: kind as ItemKind, slug }
-}
+import { itemKey, SLUG_RE, type ItemKind } from '../editor-model/items'
+import { itemOfForm } from './form-model'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales'
+import { escapeHtml } from '../../escape'
+import { requestSearch } from '../../../server/request-locale'
+import { staffTranslator } from '../../../server/i18n/staff-catalog'
+import { staffLocale } from '../../../server/staff/http/locale'
+import { checkCandidate } from '../../../server/editor/files-check'
+import { itemOfParams } from '../../../server/editor/service-commit'
+import { publicPathOf, sendPreview } from '../../../server/editor/preview-page'
 
 /** The language the preview draws: ?locale= (the pane's choice, the no-JS button's), else the default one. */
 function previewLocale(req: FastifyRequest): Locale {

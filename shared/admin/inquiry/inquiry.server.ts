@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify'
-import type { InquiryData, InquiryNotice } from '../../../shared/admin/inquiry/page-data'
-import { mayLiftHold } from '../../inbox/hold'
-import type { InquiryDetail } from '../../inbox/types'
-import { snapshotOf } from '../../plugins/content'
-import { historyOf } from './inquiry-history'
-import { replyTemplate } from './inquiry-template'
-import { actorOf } from './services'
-import { shownTime } from './shown-time'
+import type { InquiryData, InquiryNotice } from './page-data'
+import { mayLiftHold } from '../../../server/inbox/hold'
+import type { InquiryDetail } from '../../../server/inbox/types'
+import { snapshotOf } from '../../../server/plugins/content'
+import { historyOf } from './history.server'
+import { replyTemplate } from './template.server'
+import { actorOf } from '../../../server/staff/http/services'
+import { shownTime } from '../../../server/staff/http/shown-time'
 
 const NOTICES: readonly InquiryNotice[] = ['changed', 'replied', 'retried', 'retryRefused', 'erased']
 

@@ -1,4 +1,5 @@
 /** The contact form's records: an inquiry as stored and read back, its mail states, and the store's contract. */
+import type { ClaimedOutboxMail } from '../outbox/types'
 import { randomInt } from 'node:crypto'
 import type { Locale } from '../../shared/i18n/locales'
 import type { ContactValues } from '../../shared/pages/contact/values'
@@ -152,4 +153,11 @@ export interface InquiryStore {
   /** Oldest first unless newestFirst. */
   list(options?: ListOptions): Promise<InquiryRecord[]>
   schemaVersion(): Promise<number>
+}
+
+/** The inquiry of a claimed row; rejects when the row has none or it is gone (a failed attempt, retried). */
+export async function inquiryOf(store: Pick<InquiryStore, 'find'>, mail: ClaimedOutboxMail) {
+  const inquiry = mail.inquiryId ? await store.find(mail.inquiryId) : null
+  if (!inquiry) throw new Error('inquiry not found')
+  return inquiry
 }

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { InquiryData } from '../../../shared/admin/inquiry/page-data'
-import { staffHref } from '../../../shared/admin/paths'
-import type { InquiryDetail } from '../../inbox/types'
-import { StaffForbidden } from './errors'
-import { readReply, readTriage } from './inquiry-forms'
-import { inquiryData } from './inquiry-page'
-import type { StaffPageAnswer } from './pages'
-import { actorOf } from './services'
+import type { InquiryData } from './page-data'
+import { staffHref } from '../paths'
+import type { InquiryDetail } from '../../../server/inbox/types'
+import { StaffForbidden } from '../../../server/staff/http/errors'
+import { readReply, readTriage } from './forms.server'
+import { inquiryData } from './inquiry.server'
+import type { StaffPageAnswer } from '../types'
+import { actorOf } from '../../../server/staff/http/services'
 
 /**
  * The inquiry page's three forms, each POSTed to its own path (STAFF_PATHS.inquiryChange,

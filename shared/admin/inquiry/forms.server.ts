@@ -1,6 +1,6 @@
-import { BODY_MAX, NOTE_MAX, SUBJECT_MAX, type InquiryData, type ReplyForm, type TriageForm } from '../../../shared/admin/inquiry/page-data'
-import { hasControlChars } from '../../../shared/validation/control-chars'
-import { INQUIRY_STATUSES, type InquiryStatus, type TriageChange } from '../../inbox/types'
+import { BODY_MAX, NOTE_MAX, SUBJECT_MAX, type InquiryData, type ReplyForm, type TriageForm } from './page-data'
+import { hasControlChars } from '../../validation/control-chars'
+import { INQUIRY_STATUSES, type InquiryStatus, type TriageChange } from '../../../server/inbox/types'
 
 const isStatus = (v: unknown): v is InquiryStatus => (INQUIRY_STATUSES as readonly unknown[]).includes(v)
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')

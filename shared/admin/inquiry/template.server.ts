@@ -1,11 +1,11 @@
-import type { Locale } from '../../../shared/i18n/locales'
-import { DEFAULT_LOCALE } from '../../../shared/i18n/locales'
-import { createTranslator, type Translate } from '../../../shared/i18n/messages'
-import { BODY_MAX } from '../../../shared/admin/inquiry/page-data'
-import { CONTROL_RUNS, printable } from '../../../shared/validation'
-import { siteTime } from '../../site-time'
-import type { Inquiry } from '../../contact/store'
-import { staffTree } from './catalog'
+import type { Locale } from '../../i18n/locales'
+import { DEFAULT_LOCALE } from '../../i18n/locales'
+import { createTranslator, type Translate } from '../../i18n/messages'
+import { BODY_MAX } from './page-data'
+import { CONTROL_RUNS, printable } from '../../validation'
+import { siteTime } from '../../../server/site-time'
+import type { Inquiry } from '../../../server/contact/types'
+import { staffTree } from '../../../server/i18n/staff-catalog'
 
 const translators = new Map<Locale, Translate>()
 

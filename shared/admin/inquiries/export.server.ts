@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream'
 import createError from '@fastify/error'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { STAFF_PATHS } from '../../../shared/admin/paths'
-import { inboxQueryString, parseInboxQuery } from '../../inbox/filter'
-import type { Export } from '../../inbox/service-person'
-import { staffLocale } from './locale'
-import { attachment, exportCsv, exportFileName, exportJson } from './inbox-export-file'
-import { actorOf } from './services'
+import { STAFF_PATHS } from '../paths'
+import { inboxQueryString, parseInboxQuery } from '../../../server/inbox/filter'
+import type { Export } from '../../../server/inbox/service-person'
+import { staffLocale } from '../../../server/staff/http/locale'
+import { attachment, exportCsv, exportFileName, exportJson } from './export-file.server'
+import { actorOf } from '../../../server/staff/http/services'
 
 /** An export form with a filter or a format that is not valid: 400, the staff error page ('invalid'). */
 export const BadExport = createError('SITE_INBOX_EXPORT', 'inquiry export: %s not valid', 400)

@@ -1,9 +1,9 @@
-import { LOCALE_FILES } from '../../../locales'
-import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../../../shared/i18n/locales'
-import { createTranslator, type MessageNode, type MessageTree, type Translate } from '../../../shared/i18n/messages'
-import { safeJson } from '../../../shared/script-json'
-import { catalog } from '../../i18n/catalog'
-import { compileNode } from '../../i18n/compiled'
+import { LOCALE_FILES } from '../../locales'
+import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
+import { createTranslator, type MessageNode, type MessageTree, type Translate } from '../../shared/i18n/messages'
+import { safeJson } from '../../shared/script-json'
+import { catalog } from './catalog'
+import { compileNode } from './compiled'
 
 /** The staff area's strings (locales/<lang>/staff.json), read as `staff.…` beside the public `units` its shared components use. */
 export const staffMessages: Record<Locale, MessageNode> = Object.fromEntries(LOCALE_CODES.map((code) => [code, LOCALE_FILES[code].staff])) as Record<Locale, MessageNode>

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { ITEM_KINDS, SITE_PARTS, SLUG_RE, type ItemKind } from '../../../shared/admin/editor-model/items'
-import { isLocale, type Locale } from '../../../shared/i18n/locales'
+import { ITEM_KINDS, SITE_PARTS, SLUG_RE, type ItemKind } from '../../shared/admin/editor-model/items'
+import { isLocale, type Locale } from '../../shared/i18n/locales'
 
 /** The lifetimes a signed preview link may be given (the form's choice). */
 export const PREVIEW_LINK_TTLS = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000 } as const

@@ -1,11 +1,11 @@
-import type { Locale } from '../../../shared/i18n/locales'
-import type { Translate } from '../../../shared/i18n/messages'
-import { DEFAULT_TIME_ZONE, JSON_UNESCAPED, todayIn } from '../../../shared/validation'
-import { siteTime } from '../../site-time'
-import { csvFile } from '../../inbox/csv'
-import type { ExportFormat } from '../../inbox/service-person'
-import type { ExportedInquiry } from '../../inbox/types'
-import { staffTranslators } from './catalog'
+import type { Locale } from '../../i18n/locales'
+import type { Translate } from '../../i18n/messages'
+import { DEFAULT_TIME_ZONE, JSON_UNESCAPED, todayIn } from '../../validation'
+import { siteTime } from '../../../server/site-time'
+import { csvFile } from '../../../server/inbox/csv'
+import type { ExportFormat } from '../../../server/inbox/service-person'
+import type { ExportedInquiry } from '../../../server/inbox/types'
+import { staffTranslators } from '../../../server/i18n/staff-catalog'
 
 /** The CSV's columns in order; the header row names them in the staff member's language (staff.inquiries.export.columns.*). */
 export const EXPORT_COLUMNS = ['reference', 'received', 'status', 'assignee', 'type', 'language', 'name', 'nameKana', 'company', 'email', 'phone', 'preferredDate', 'message', 'notes', 'replies'] as const

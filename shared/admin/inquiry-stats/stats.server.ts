@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify'
-import type { InquiryStatsData } from '../../../shared/admin/inquiry-stats/page-data'
-import { INQUIRY_TYPES } from '../../../shared/pages/contact/fields'
-import { actorOf } from '../../staff/http/services'
-import type { InboxStats } from '../types'
+import type { InquiryStatsData } from './page-data'
+import { INQUIRY_TYPES } from '../../pages/contact/fields'
+import { actorOf } from '../../../server/staff/http/services'
+import type { InboxStats } from '../../../server/inbox/types'
 
 const JAPAN_OFFSET_MS = 9 * 3_600_000
 

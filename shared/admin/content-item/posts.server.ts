@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { ContentItemData } from '../../shared/admin/content-item/page-data'
-import { staffHref } from '../../shared/admin/paths'
-import { actorOf } from '../staff/http/services'
-import type { StaffPageAnswer } from '../staff/http/pages'
-import { existingItemData } from './item-page'
-import { ContentNotFound, itemNotice } from './item-save'
-import { kindOf, nameable } from './service-commit'
+import type { ContentItemData } from './page-data'
+import { staffHref } from '../paths'
+import { actorOf } from '../../../server/staff/http/services'
+import type { StaffPageAnswer } from '../types'
+import { existingItemData } from './item.server'
+import { ContentNotFound, itemNotice } from './save.server'
+import { kindOf, nameable } from '../../../server/editor/service-commit'
 
 /**
  * The item page's other forms (shared/admin/content-item/route.ts declares them): publish per language,

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { staffTranslator } from '../../staff/http/catalog'
-import { staffLocale } from '../../staff/http/locale'
-import { actorOf } from '../../staff/http/services'
-import type { Upload } from '../../staff/http/multipart'
-import { MAX_UPLOAD_BYTES, REFUSALS, type Refusal } from '../image-upload'
+import { staffTranslator } from '../../../server/i18n/staff-catalog'
+import { staffLocale } from '../../../server/staff/http/locale'
+import { actorOf } from '../../../server/staff/http/services'
+import type { Upload } from '../../../server/staff/http/multipart'
+import { MAX_UPLOAD_BYTES, REFUSALS, type Refusal } from '../../../server/editor/image-upload'
 
 
 /** A refusal in JSON: its status, its reason, and the words for it in the staff member's language. */

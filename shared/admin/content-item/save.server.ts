@@ -1,12 +1,12 @@
 import createError from '@fastify/error'
-import { formOfItem, type EditorForm } from '../../shared/admin/content-item/form-model'
-import type { ContentItemData } from '../../shared/admin/content-item/page-data'
-import { staffHref } from '../../shared/admin/paths'
-import type { StaffActionContext, StaffAnswer } from '../../shared/admin/types'
-import { actorOf } from '../staff/http/services'
-import { saveRaw } from './item-raw'
-import { blankItemData, existingItemData } from './item-page'
-import type { NamedItem } from './service'
+import { formOfItem, type EditorForm } from './form-model'
+import type { ContentItemData } from './page-data'
+import { staffHref } from '../paths'
+import type { StaffActionContext, StaffAnswer } from '../types'
+import { actorOf } from '../../../server/staff/http/services'
+import { saveRaw } from './raw.server'
+import { blankItemData, existingItemData } from './item.server'
+import type { NamedItem } from '../../../server/editor/service'
 
 /** The editor's own fields of a posted form: what the item is made of (the token, the base, the confirmation and the "keep" button are not). */
 function editorForm(body: Record<string, string>): EditorForm {

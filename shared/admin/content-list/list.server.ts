@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify'
-import type { Locale } from '../../shared/i18n/locales'
-import type { ContentListData, ContentRow } from '../../shared/admin/content-list/page-data'
-import { shownTime } from '../staff/http/shown-time'
-import { readItemState } from './files'
-import { listItems } from './files-list'
-import { contentDirOf } from './item-page'
-import { outOfDate } from './translation-marks'
+import type { Locale } from '../../i18n/locales'
+import type { ContentListData, ContentRow } from './page-data'
+import { shownTime } from '../../../server/staff/http/shown-time'
+import { readItemState } from '../../../server/editor/files'
+import { listItems } from '../../../server/editor/files-list'
+import { contentDirOf } from '../content-item/item.server'
+import { outOfDate } from '../../../server/editor/translation-marks'
 
 /**
  * The content list's data: every item of the folder (listItems: titles and states per language),

@@ -1,8 +1,8 @@
-import type { ContentItemData, UnreadableFile } from '../../shared/admin/content-item/page-data'
-import { staffHref } from '../../shared/admin/paths'
-import type { StaffActionContext, StaffAnswer } from '../../shared/admin/types'
-import { actorOf } from '../staff/http/services'
-import { existingItemData } from './item-page'
+import type { ContentItemData, UnreadableFile } from './page-data'
+import { staffHref } from '../paths'
+import type { StaffActionContext, StaffAnswer } from '../types'
+import { actorOf } from '../../../server/staff/http/services'
+import { existingItemData } from './item.server'
 
 /**
  * The fix of an item file that cannot be read (the editor page's "unreadable" view): its text saved as
