@@ -35,11 +35,11 @@ export function foldWindow(entry: AuditEntry): number | null {
 }
 
 /** The insert: an entry with a window adds one to the row already there for it, atomically (the unique index of migration 8). */
-export const AUDIT_INSERT = `INSERT INTO staff_audit (at, account_id, address, action, target, outcome, fold_window) VALUES (?, ?, ?, ?, ?, ?, ?)
+const AUDIT_INSERT = `INSERT INTO staff_audit (at, account_id, address, action, target, outcome, fold_window) VALUES (?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (fold_window, address, action, outcome) WHERE fold_window IS NOT NULL DO UPDATE SET repeats = staff_audit.repeats + 1`
 
-/** auditInsert's parameters for an entry. */
-export const auditValues = (e: AuditEntry): unknown[] => [e.at, e.accountId, e.address, e.action, e.target, e.outcome, foldWindow(e)]
+/** The insert's parameters for an entry. */
+const auditValues = (e: AuditEntry): unknown[] => [e.at, e.accountId, e.address, e.action, e.target, e.outcome, foldWindow(e)]
 
 /** Appends an audit entry in the current unit of work. */
 export function* audit(e: AuditEntry): Work<void> {

@@ -72,8 +72,8 @@ const isUnavailable = (err: unknown) => (err as { code?: string }).code === 'SIT
  * kind composed as its area registered it (server/mail-kinds.ts). Rows are written with the inquiry,
  * the reply or the digest (same transaction); this loop claims the due ones one at a time, sends each
  * outside any request and records the outcome, so a failing SMTP server never slows or fails a
- * visitor, and pending mail survives restarts. A row of a kind with no registration is never sent nor
- * counted as an attempt: its claim is left to expire, so it stays pending (logged once per kind).
+ * visitor, and pending mail survives restarts. A row of a kind with no registration is never claimed
+ * (claimMail's kinds), so it stays pending, its attempts untouched, for a worker that has the kind.
  * Every replica runs it: a claim (store.claimMail) gives a mail to one worker for leaseMs.
  * Delivery is at least once: a replica that dies (or loses the database) between the SMTP
  * server's accept and the status write leaves the claim to expire, and the mail is sent again
