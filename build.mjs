@@ -52,7 +52,7 @@ function localeFolders() {
 function writeManifest(metafile, staffMetafile) {
   const outputs = Object.entries(metafile.outputs)
   const find = (entry) => outputs.find(([, o]) => o.entryPoint === entry)
-  const [jsFile, jsOut] = find('client/entry.tsx') ?? []
+  const [jsFile, jsOut] = find('client/entry.ts') ?? []
   const [cssFile] = find('client/site.css') ?? []
   if (!jsFile || !cssFile) throw new Error('client entry outputs missing from the esbuild metafile')
   const url = (file) => '/' + relative(publicDir, file).split('\\').join('/')

@@ -1,7 +1,7 @@
 // Lighthouse on the built site: performance, accessibility, best practices and SEO for the main pages in
 // both languages, with the mobile (default) and desktop presets. It reports; it does not gate anything.
 //   node bench/lighthouse.mjs [--only mobile|desktop] [--pages home,news-article] [--lang ja|en]
-//                             [--timeout 1500] [--markdown] [--verbose] [--save DIR]
+//                             [--timeout 1500] [--markdown] [--verbose] [--save DIR] [--busy]
 // Needs `npm run build` first. Starts the built server on loopback with the shipped content (from a copy of
 // dist/, see built-server.mjs), launches Chromium once (CHROME_PATH, default /usr/bin/chromium) and runs
 // Lighthouse's programmatic API against it, one page at a time, after one plain request that warms the page
@@ -17,20 +17,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import lighthouse, { desktopConfig } from 'lighthouse'
 import { arg, CHROME_FLAGS, CHROME_PATH, startBuiltServer } from './built-server.mjs'
+import { busyCore, pageTargets } from './pages.mjs'
 
-// One real slug of each kind from content/ (both exist in ja and en).
-const NEWS_SLUG = '2026-04-new-head-office'
-const PROJECT_SLUG = 'toranomon-office-building'
-const PAGES = [
-  ['home', '/'],
-  ['about', '/about'],
-  ['news', '/news'],
-  ['news-article', `/news/${NEWS_SLUG}`],
-  ['projects', '/construction-project'],
-  ['project', `/construction-project/${PROJECT_SLUG}`],
-  ['contact', '/contact'],
-  ['404', '/this-page-does-not-exist'],
-]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 const SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' }
 const METRICS = [
@@ -50,13 +38,10 @@ const totalTimeoutMs = Number(arg('timeout', '1500')) * 1000
 const markdown = process.argv.includes('--markdown')
 const verbose = process.argv.includes('--verbose')
 const saveDir = arg('save', '')
+// --busy: another process keeps one core spinning for the whole run (a busy machine).
+const busy = process.argv.includes('--busy')
 
-const targets = []
-for (const [name, path] of PAGES) {
-  if (pageFilter.length && !pageFilter.some((f) => name === f || name.includes(f))) continue
-  for (const lang of langs) targets.push({ name, lang, path: lang === 'en' ? (path === '/' ? '/en' : `/en${path}`) : path })
-}
-if (!targets.length) throw new Error(`--pages matched none of: ${PAGES.map(([name]) => name).join(', ')}`)
+const targets = pageTargets(pageFilter, langs)
 
 const hardStop = setTimeout(() => {
   console.error(`gave up after ${totalTimeoutMs / 1000} s`)
@@ -101,9 +86,11 @@ function metricLine(lhr) {
 
 const server = await startBuiltServer()
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
+const stopBusy = busy ? await busyCore() : () => {}
 const results = []
 let exitCode = 0
 const cleanup = async () => {
+  stopBusy()
   await chrome.kill()
   await server.stop()
 }
@@ -111,7 +98,7 @@ process.once('SIGINT', () => void cleanup().then(() => process.exit(130)))
 
 try {
   console.log(`lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ` +
-    `${CHROME_PATH}, ${server.origin}, ${new Date().toISOString()}`)
+    `${CHROME_PATH}, ${server.origin}, ${new Date().toISOString()}${busy ? ', one core kept busy' : ''}`)
   console.log(`${'page'.padEnd(44)} ${'preset'.padEnd(7)} perf a11y   bp  seo`)
   for (const preset of presets) {
     for (const target of targets) {

@@ -1,45 +1,22 @@
+import { PAGE_STATE_ID, type PageState } from '../shared/page-state'
+
 /**
- * Build updates: polls /_build/latest.json 1000 ms after load, then on an
- * interval and whenever the tab becomes visible again. Once the running build differs from the one
- * the page came from, `isBuildStale()` is true and the next navigation is a full page load.
- * Development bundles (`npm run dev`) poll every second and reload the tab on a new build; that branch
- * is dropped from production bundles (esbuild defines process.env.NODE_ENV and minifies it away).
+ * Development bundles (`npm run dev`) only: polls /_build/latest.json every second and reloads the tab on a
+ * new build. Production bundles drop it (esbuild defines process.env.NODE_ENV and minifies the branch away):
+ * there every link loads a document of the running build, and code loaded later that a deploy removed
+ * reloads the page once through the reload guard (client/hydrate.ts).
  */
-export const FIRST_CHECK_DELAY_MS = 1000
-export const CHECK_INTERVAL_MS = 5 * 60 * 1000
-
-let stale = false
-
-export function isBuildStale(): boolean {
-  return stale
-}
-
-async function check(buildId: string): Promise<void> {
-  try {
-    const res = await fetch('/_build/latest.json', { cache: 'no-store' })
-    if (!res.ok) return
-    const latest = (await res.json()) as { id?: unknown }
-    if (typeof latest.id === 'string' && latest.id !== buildId) stale = true
-  } catch {
-    // offline or restarting: try again later
-  }
-}
-
 export const DEV_CHECK_INTERVAL_MS = 1000
 
-export function watchBuild(buildId: string): void {
-  if (process.env.NODE_ENV === 'development') {
-    setInterval(() => {
-      void check(buildId).then(() => {
-        if (stale) location.reload()
+export function watchDevBuild(): void {
+  const state = JSON.parse(document.getElementById(PAGE_STATE_ID)?.textContent ?? '{}') as Partial<PageState>
+  setInterval(() => {
+    void fetch('/_build/latest.json', { cache: 'no-store' })
+      .then((res) => (res.ok ? (res.json() as Promise<{ id?: unknown }>) : null))
+      .then((latest) => {
+        if (typeof latest?.id === 'string' && latest.id !== state.buildId) location.reload()
       })
-    }, DEV_CHECK_INTERVAL_MS)
-    console.info('[dev] reloading this tab on every rebuild')
-    return
-  }
-  setTimeout(() => void check(buildId), FIRST_CHECK_DELAY_MS)
-  setInterval(() => void check(buildId), CHECK_INTERVAL_MS)
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void check(buildId)
-  })
+      .catch(() => {}) // restarting: try again in a second
+  }, DEV_CHECK_INTERVAL_MS)
+  console.info('[dev] reloading this tab on every rebuild')
 }

@@ -73,7 +73,7 @@ const noIcuParser = {
  */
 export function clientOptions({ publicDir, watch = false }) {
   return {
-    entryPoints: { entry: 'client/entry.tsx', styles: 'client/site.css' },
+    entryPoints: { entry: 'client/entry.ts', styles: 'client/site.css' },
     outdir: join(publicDir, 'assets'),
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { THEME_HEAD_SCRIPT } from '../../shared/theme'
+import { SPECULATION_RULES } from '../../shared/speculation'
 import helmet, { type HelmetOptions } from 'helmet'
 
 const HELMET_OPTIONS: HelmetOptions = {
@@ -8,8 +9,8 @@ const HELMET_OPTIONS: HelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      // The one inline script (the theme, before first paint) is allowed by its hash, not 'unsafe-inline'.
-      scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(THEME_HEAD_SCRIPT).digest('base64')}'`],
+      // The inline scripts (the theme, before first paint; the speculation rules) are allowed by their hashes, not 'unsafe-inline'.
+      scriptSrc: ["'self'", ...[THEME_HEAD_SCRIPT, SPECULATION_RULES].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],

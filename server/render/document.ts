@@ -3,6 +3,7 @@ import { headTags, PAGE_TAGS_END, PAGE_TAGS_START, type HeadTag } from '../../sh
 import { escapeHtml } from '../../shared/escape'
 import { safeJson, scriptSafeJson } from '../../shared/script-json'
 import { THEME_HEAD_SCRIPT } from '../../shared/theme'
+import { SPECULATION_RULES } from '../../shared/speculation'
 import { PAGE_STATE_ID, type PageState } from '../../shared/page-state'
 import type { BuildManifest } from './manifest'
 
@@ -25,6 +26,9 @@ export function serializeState(state: PageState): string {
   return safeJson(state)
 }
 
+/** The module of the page's React code, loaded only when the page needs it. */
+export const RUNTIME_MODULE = 'client/runtime.tsx'
+
 /** Every head tag of a page, computed before the first byte is sent: the fixed tags around the page tags. */
 export function renderHead(head: HeadData, assets: BuildManifest, modules: readonly string[] = []): string {
   const tags: string[] = [
@@ -37,14 +41,18 @@ export function renderHead(head: HeadData, assets: BuildManifest, modules: reado
     '<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#10151C">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${assets.css}">`,
-    // The page works before (and without) its script: the script must not compete with what paints first.
+    // The page works before (and without) its script, a small one (client/entry.ts): it must not compete with what paints first.
     `<script type="module" src="${assets.js}" fetchpriority="low"></script>`,
+    `<script type="speculationrules">${SPECULATION_RULES}</script>`,
   ]
   for (const href of assets.preload) tags.push(`<link rel="modulepreload" href="${href}" fetchpriority="low">`)
-  // The page's own split code (the contact form), fetched with the entry instead of after it.
-  for (const module of modules) for (const href of assets.chunks[module] ?? []) tags.push(`<link rel="modulepreload" href="${href}" fetchpriority="low">`)
-  // The client's messages: fetched in parallel with the bundle, cached forever per build.
-  tags.push(`<link rel="preload" href="/_i18n/${assets.id}/${head.lang}/messages.json" as="fetch" crossorigin="anonymous">`)
+  // A page with split-off code (the contact form) hydrates at the visitor's first touch of it (client/hydrate.ts):
+  // its code and messages are fetched ahead, at the lowest priority, but not run.
+  if (modules.length) {
+    const files = new Set([...(assets.chunks[RUNTIME_MODULE] ?? []), ...modules.flatMap((module) => assets.chunks[module] ?? [])])
+    for (const href of files) tags.push(`<link rel="prefetch" href="${href}">`)
+    tags.push(`<link rel="prefetch" href="/_i18n/${assets.id}/${head.lang}/messages.json">`)
+  }
   return tags.join('')
 }
 

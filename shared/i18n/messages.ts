@@ -56,26 +56,65 @@ export function flattenKeys(node: MessageNode | MessageTree, prefix = ''): strin
   return keys.sort()
 }
 
+/** What the translator keeps per message: a compiled IntlMessageFormat, or the text of a message that is only text. */
+interface Formatter {
+  format: (values?: Record<string, string>) => unknown
+}
+
+/** The text of a parsed message made only of literal parts (ICU type 0), or undefined. */
+function literalText(ast: CompiledMessage): string | undefined {
+  let text = ''
+  for (const element of ast) {
+    if (element.type !== 0) return undefined
+    text += element.value
+  }
+  return text
+}
+
+type Formatters = NonNullable<ConstructorParameters<typeof IntlMessageFormat>[3]>['formatters']
+
+/** Intl formatters made once per set of arguments, for every message of one translator. */
+function sharedFormatters(): Formatters {
+  const cache = new Map<string, unknown>()
+  const memo =
+    <A extends unknown[], T>(kind: string, make: (...args: A) => T) =>
+    (...args: A): T => {
+      const key = kind + JSON.stringify(args)
+      let made = cache.get(key) as T | undefined
+      if (made === undefined) cache.set(key, (made = make(...args)))
+      return made
+    }
+  return {
+    getNumberFormat: memo('n', (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args)),
+    getDateTimeFormat: memo('d', (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)),
+    getPluralRules: memo('p', (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
+  }
+}
+
 /**
  * Creates the `t()` of one language, from ICU strings (server) or parsed messages (browser).
  * Compiled formats are cached; a missing or unparsable key falls back (default language,
  * then the given default, then the key) and is reported once, never thrown.
  */
 export function createTranslator(locale: Locale, messages: MessageTree | CompiledTree, options: TranslatorOptions = {}): Translate {
-  const compiled = new Map<string | CompiledMessage, IntlMessageFormat | null>()
+  const compiled = new Map<string | CompiledMessage, Formatter | null>()
   const reported = new Set<string>()
   const report = (key: string, reason: string): void => {
     if (reported.has(key)) return
     reported.add(key)
     options.onMissing?.(key, locale, reason)
   }
-  const compile = (key: string, source: string | CompiledMessage): IntlMessageFormat | null => {
+  // One set of Intl formatters for every message of the language (IntlMessageFormat would make its own per message).
+  const formatters = sharedFormatters()
+  const compile = (key: string, source: string | CompiledMessage): Formatter | null => {
     // A parsed message is its own cache key; a string is keyed with its id (the same text may differ by key only in reports).
     const cacheKey = typeof source === 'string' ? `${key}\u0000${source}` : source
     let format = compiled.get(cacheKey)
     if (format === undefined) {
       try {
-        format = new IntlMessageFormat(source, locale)
+        // Most messages are plain text: no formatter to build (each IntlMessageFormat resolves its locale anew).
+        const text = typeof source === 'string' ? undefined : literalText(source)
+        format = text !== undefined ? { format: () => text } : new IntlMessageFormat(source, locale, undefined, { formatters })
       } catch {
         report(key, 'unparsable')
         format = null

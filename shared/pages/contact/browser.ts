@@ -70,6 +70,27 @@ export async function postInquiry(payload: object): Promise<ApiAnswer> {
   }
 }
 
+/**
+ * What the form's fields hold now, by name: the page is hydrated at the visitor's first touch of the form
+ * (client/hydrate.ts), so what was typed (or what the browser restored) before the code arrived is read back.
+ */
+export function fieldValues(names: readonly string[]): Record<string, string | boolean> {
+  const form = document.querySelector<HTMLFormElement>('form.contact-form')
+  const out: Record<string, string | boolean> = {}
+  for (const name of names) {
+    const field = form?.elements.namedItem(name)
+    if (field instanceof HTMLInputElement && field.type === 'checkbox') out[name] = field.checked
+    else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) out[name] = field.value
+  }
+  return out
+}
+
+/** The field that has the focus now (its name), if it is one of the form's. */
+export function focusedField(): string | undefined {
+  const active = document.activeElement
+  return active instanceof HTMLElement && active.closest('form.contact-form') ? (active.getAttribute('name') ?? undefined) : undefined
+}
+
 export function goTo(url: string): void {
   window.location.assign(url)
 }

@@ -35,7 +35,7 @@ export function ContactFormStep({ form, action, token, today, privacyHref }: For
   const hint = (name: string, values?: Record<string, number>) => t(`units.contact.hints.${name}`, values)
   const summary = CONTACT_FIELDS.filter((name) => errors[name]).map((name) => ({ id: fieldId(name), text: t('units.contact.summaryItem', { label: t(`units.contact.fields.${name}`), message: errors[name]! }) }))
   return (
-    <form className="contact-form" method="post" action={action} noValidate onSubmit={form.submitForm}>
+    <form className="contact-form" method="post" action={action} noValidate onSubmit={form.submitForm} data-hydrate="">
       {form.showSummary && summary.length ? <ErrorSummary items={summary} autoFocus ref={form.summaryRef} /> : null}
       {form.notice ? (
         <p className="form-notice" role="alert">

@@ -75,8 +75,22 @@ export function useFieldChecks(data: ContactPageData, locale: Locale) {
     setShowSummary(true)
   }
 
-  // A fresh form takes back the draft of this tab (after a reload, or Back from another page).
+  // What the visitor typed before this code ran is kept, and the fields already left are checked; else a
+  // fresh form takes back the draft of this tab (after a reload, or Back from another page).
   useEffect(() => {
+    const typed = browser.fieldValues(CONTACT_FIELDS)
+    const changed = CONTACT_FIELDS.filter((name) => typed[name] !== undefined && typed[name] !== values[name])
+    if (changed.length) {
+      const next = { ...values, ...Object.fromEntries(changed.map((name) => [name, typed[name]])) } as ContactValues
+      setValues(next)
+      browser.saveDraft(next)
+      const left = changed.filter((name) => name !== browser.focusedField())
+      if (left.length) {
+        setTouched(new Set([...touched, ...left]))
+        recheck(left, next)
+      }
+      return
+    }
     if (data.step !== 'form' || data.notice || errorCount(data.errors) > 0 || !isBlank(data.values)) return
     const draft = browser.loadDraft()
     if (draft) setValues(normalizeContact(draft, locale)) // the English form drops the draft's furigana
