@@ -1,4 +1,4 @@
-// JavaScript weight of a page: every script the built page loads (entry + modulepreloads), raw,
+// JavaScript weight of a page: every script the built page runs (at start; once hydrated), raw,
 // gzip (level 9) and brotli (the build's .br files, which the server sends).
 //   node bench/js-weight.mjs        (needs `npm run build`; starts nothing)
 import { existsSync, readFileSync } from 'node:fs'
@@ -25,7 +25,13 @@ function weigh(label, files) {
   console.log(`${label}: ${files.length} file(s), ${kib(raw)} KiB raw, ${kib(gzip)} KiB gzip, ${kib(br)} KiB brotli`)
 }
 
+// What runs before the visitor does anything: the start-up script and its imports (decision 0017).
 const everyPage = [manifest.js, ...manifest.preload]
-weigh('every page (home, news, projects, company pages; goal < 105 KiB gzip)', everyPage)
-// Pages with split-off code (the contact form) preload their chunks too.
-for (const [module, files] of Object.entries(manifest.chunks ?? {})) weigh(`pages using ${module}`, [...everyPage, ...files])
+weigh('every page, at start (all a page runs until the visitor touches something interactive)', everyPage)
+// The page's React code, loaded when the page hydrates: on the contact page at the first touch of the form
+// (fetched ahead there), anywhere a script shows a toast or asks a question.
+const runtime = manifest.chunks?.['client/runtime.tsx'] ?? []
+weigh('a page once hydrated (start-up script + React runtime)', [...new Set([...everyPage, ...runtime])])
+for (const [module, files] of Object.entries(manifest.chunks ?? {})) {
+  if (module !== 'client/runtime.tsx') weigh(`pages using ${module}, once hydrated`, [...new Set([...everyPage, ...runtime, ...files])])
+}

@@ -58,7 +58,7 @@ try {
           const res = await page.goto(url, { waitUntil: 'load' })
           if (!res?.ok()) throw new Error(`HTTP ${res?.status()}`)
           // Hydrated: the theme switch in the header is shown from then on.
-          await page.waitForSelector('html[data-hydrated="true"]')
+          await page.waitForSelector('html[data-enhanced="true"]')
           // Every image in the viewport decoded (lazy ones included) and nothing left to lay out.
           await page.evaluate(async () => {
             await document.fonts.ready

@@ -20,7 +20,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         const url = server.origin + (prefix + path === '/' ? '/' : (prefix + path).replace(/\/$/, ''))
         await page.goto(url)
         // Audit the page as it stays, not while hydration may still change it.
-        await page.waitForSelector('html[data-hydrated="true"]')
+        await page.waitForSelector('html[data-enhanced="true"]')
         await page.evaluate(axeSource)
         const result = await page.evaluate(async () => {
           const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe

@@ -9,6 +9,13 @@ import { openSuite } from './browser'
 const dataDir = mkdtempSync(join(tmpdir(), 'contact-e2e-'))
 const { server, browser } = await openSuite(t, { DATA_DIR: dataDir, CONTACT_MIN_FILL_MS: '0', RATE_LIMIT_CONTACT_MAX: '1000' })
 
+/** The contact page hydrates at the visitor's first touch of the form (client/hydrate.ts): focus a field, wait for React. */
+async function hydrateForm(page: import('playwright-core').Page) {
+  await page.waitForSelector('html[data-enhanced="true"]')
+  await page.focus('#contact-name')
+  await page.waitForSelector('html[data-hydrated="true"]')
+}
+
 function stored(id: string): Record<string, string> | undefined {
   const db = new Database(join(dataDir, 'inquiries.db'), { readonly: true })
   try {
@@ -45,7 +52,7 @@ t.test('with JavaScript: blur validation, summary, review, back to edit, send th
   const problems: string[] = []
   page.on('pageerror', (err) => problems.push(err.message))
   await page.goto(server.origin + '/contact')
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await hydrateForm(page)
 
   await page.focus('#contact-name')
   await page.keyboard.press('Tab')
@@ -88,7 +95,7 @@ t.test('with JavaScript: blur validation, summary, review, back to edit, send th
   await page.locator('#contact-name').waitFor()
   t.equal(await page.inputValue('#contact-email'), 'taro@example.com', 'the Back button returns to the form, values kept')
   await page.reload()
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await hydrateForm(page)
   await page.waitForFunction(() => (document.getElementById('contact-name') as HTMLInputElement).value === '山田 太郎')
   t.pass('a reload keeps what was typed')
 
@@ -109,11 +116,11 @@ t.test('with JavaScript: the Japanese form\'s draft fills the English form witho
   t.teardown(() => context.close())
   const page = await context.newPage()
   await page.goto(server.origin + '/contact')
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await hydrateForm(page)
   await fillValid(page, 'ja')
   await page.fill('#contact-nameKana', 'やまだ') // not katakana: blocks the Japanese form
   await page.goto(server.origin + '/en/contact') // same tab: the draft is in sessionStorage
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await hydrateForm(page)
   await page.waitForFunction(() => (document.getElementById('contact-email') as HTMLInputElement).value === 'taro@example.com')
   t.pass('the draft was taken back')
   await page.getByRole('button', { name: 'Review your inquiry' }).click()
@@ -134,7 +141,7 @@ t.test('with JavaScript: a failed send keeps the review and shows a toast and an
     route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '60' }, body: JSON.stringify({ message: 'Too many requests in a short time. Please wait a moment and try again.' }) }),
   )
   await page.goto(server.origin + '/en/contact')
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await hydrateForm(page)
   await fillValid(page, 'en')
   await page.getByRole('button', { name: 'Review your inquiry' }).click()
   await page.getByRole('button', { name: 'Send' }).click()
@@ -248,7 +255,7 @@ t.test('with JavaScript: an invisible character in a one-line field is refused i
   const problems: string[] = []
   page.on('pageerror', (err) => problems.push(err.message))
   await page.goto(server.origin + '/en/contact')
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await hydrateForm(page)
   await fillValid(page, 'en')
   await page.fill('#contact-name', 'Jane\u200BSmith')
   await page.fill('#contact-message', 'see\u200Bhere')

@@ -8,7 +8,7 @@ t.test('confirmation dialog: modal, initial focus on Cancel, Escape cancels, foc
   t.teardown(() => context.close())
   const page = await context.newPage()
   await page.goto(server.origin + '/en/about')
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await page.waitForSelector('html[data-enhanced="true"]')
   t.equal(await page.locator('dialog.confirm-dialog').isVisible(), false, 'nothing shown until asked')
 
   // Ask from a focused control, as a real button would.
@@ -36,7 +36,7 @@ t.test('confirmation dialog: modal, initial focus on Cancel, Escape cancels, foc
   t.equal(await yes, true, 'OK confirms')
 
   await page.goto(server.origin + '/about')
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await page.waitForSelector('html[data-enhanced="true"]')
   const ja = page.evaluate(() => window.site!.confirm('consent'))
   await page.getByRole('dialog', { name: '同意してもよろしいですか？' }).waitFor()
   await page.getByRole('button', { name: 'キャンセル' }).click()

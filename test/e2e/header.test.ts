@@ -118,7 +118,7 @@ async function checkLanguage(t: Test, browser: Browser, origin: string, lang: 'j
   const page = await context.newPage()
   await page.goto(origin + (lang === 'en' ? '/en' : '/'))
   // The theme switch is shown once hydrated.
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await page.waitForSelector('html[data-enhanced="true"]')
   for (const width of DESKTOP) {
     await page.setViewportSize({ width, height: 800 })
     const where = `${lang} at ${width}px`

@@ -4,32 +4,43 @@ import { openSuite, watchConsole } from './browser'
 
 // The client runtime's split code and its decorations, in real Chromium against the built server.
 const { server, browser } = await openSuite(t)
-const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { chunks: Record<string, string[]> }
+const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { js: string; preload: string[]; chunks: Record<string, string[]> }
 const contactChunks = manifest.chunks['shared/pages/contact/form-page.tsx'] ?? []
+const runtimeChunks = manifest.chunks['client/runtime.tsx'] ?? []
+const entryFiles = [manifest.js, ...manifest.preload]
 
-t.test('the contact form code loads only on the contact page', async (t) => {
-  t.ok(contactChunks.length > 0, 'the build split the contact form into its own chunk')
+t.test('a page with nothing interactive runs only the start-up script; the contact form hydrates at its first touch', async (t) => {
+  t.ok(contactChunks.length > 0 && runtimeChunks.length > 0, 'the build split the React code and the contact form into chunks')
   const context = await browser.newContext({ locale: 'en-US' })
   t.teardown(() => context.close())
   const page = await context.newPage()
   const problems = watchConsole(page)
-  const scripts: string[] = []
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
-  })
-  await page.goto(server.origin + '/en/about')
+  const requested: string[] = []
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname))
+  await page.goto(server.origin + '/en/about', { waitUntil: 'networkidle' })
+  await page.waitForSelector('html[data-enhanced="true"]')
+  t.same(requested.filter((p) => p.endsWith('.js')).sort(), [...entryFiles].sort(), 'the about page: the start-up script and its imports, nothing else')
+  t.notOk(requested.some((p) => p.startsWith('/_i18n/')), 'no messages either')
+  requested.length = 0
+  await page.goto(server.origin + '/en/contact', { waitUntil: 'networkidle' })
+  t.ok([...runtimeChunks, ...contactChunks].every((c) => requested.includes(c)), 'the contact page fetches the form\'s code ahead')
+  t.equal(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null), null, 'but runs none of it before the visitor touches the form')
+  // What the visitor types before the code has run is kept, and the field left is checked once it has.
+  await page.locator('#contact-email').fill('not-an-address')
+  await page.locator('#contact-message').focus()
   await page.waitForSelector('html[data-hydrated="true"]')
-  t.notOk(scripts.some((s) => contactChunks.includes(s)), 'not on the about page')
-  await page.goto(server.origin + '/en/contact')
-  await page.waitForSelector('html[data-hydrated="true"]')
-  t.ok(contactChunks.every((c) => scripts.includes(c)), 'fetched on the contact page')
+  await t.resolves(page.waitForSelector('#contact-email-error'), 'the e-mail left before hydration is checked')
+  t.equal(await page.locator('#contact-email').inputValue(), 'not-an-address', 'the typed text is kept')
+  // Leave the message first: its error moves the button down, and a click must not land where it was.
+  await page.locator('#contact-message').blur()
+  await page.waitForSelector('#contact-message-error')
   await page.getByRole('button', { name: 'Review your inquiry' }).click()
   await page.locator('.error-summary').first().waitFor()
   t.ok(await page.locator('.error-summary').first().isVisible(), 'the hydrated form validates in the browser')
   t.same(problems, [], 'no console errors or warnings')
 })
 
-t.test('a chunk that fails to load reloads the page once, then leaves the server-rendered page', async (t) => {
+t.test('code that fails to load reloads the page once, then leaves the server-rendered page', async (t) => {
   const context = await browser.newContext({ locale: 'en-US' })
   t.teardown(() => context.close())
   // As when a deploy replaced the build under an open tab: the page's chunk is gone.
@@ -39,8 +50,14 @@ t.test('a chunk that fails to load reloads the page once, then leaves the server
   page.on('request', (r) => {
     if (r.resourceType() === 'document') documents++
   })
-  const warned = page.waitForEvent('console', { predicate: (m) => m.text().includes('[reload-guard]') })
   await page.goto(server.origin + '/en/contact')
+  await page.waitForSelector('html[data-enhanced="true"]')
+  const reloaded = page.waitForEvent('load')
+  await page.locator('#contact-name').focus()
+  await reloaded
+  await page.waitForSelector('html[data-enhanced="true"]')
+  const warned = page.waitForEvent('console', { predicate: (m) => m.text().includes('[reload-guard]') })
+  await page.locator('#contact-name').focus()
   await warned
   t.equal(documents, 2, 'one reload, not a loop')
   t.equal(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null), null, 'not hydrated')
@@ -70,7 +87,7 @@ t.test('buttons ripple for about 400 ms, and not at all under reduced motion', a
     const context = await browser.newContext({ locale: 'en-US', reducedMotion })
     const page = await context.newPage()
     await page.goto(server.origin + '/en/about')
-    await page.waitForSelector('html[data-hydrated="true"]')
+    await page.waitForSelector('html[data-enhanced="true"]')
     const button = page.locator('.button:visible').first()
     const ripples = button.locator('.ripple')
     // The ripple lives 400 ms, however busy the machine: press and read it in one step in the page.

@@ -63,7 +63,7 @@ t.test('the switch: Auto / Light / Dark, aria-pressed, remembered across pages',
   t.equal(await desktop.getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed'), 'true')
   await page.goto(server.origin + '/en/news')
   t.equal(await bodyBackground(page), DARK_BG, 'remembered on the next page')
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await page.waitForSelector('html[data-enhanced="true"]')
   await page.locator('.site-header__desktop .theme-switch').getByRole('button', { name: 'Auto' }).click()
   t.equal(await bodyBackground(page), LIGHT_BG, 'Auto follows the system again')
   t.equal(await page.evaluate(() => localStorage.getItem('theme')), null)

@@ -9,7 +9,7 @@ async function openPage(width = 1280) {
   const page = await context.newPage()
   await page.clock.install()
   await page.goto(server.origin + '/en/about')
-  await page.waitForSelector('html[data-hydrated="true"]')
+  await page.waitForSelector('html[data-enhanced="true"]')
   // From here on, time moves only through runFor(): slow actions cannot eat into a toast's life.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
   return { context, page }
