@@ -92,6 +92,11 @@ t.test('security headers: strict CSP without unsafe-inline, no framing, HSTS onl
   t.equal(inline.length, 1, 'one inline script: the theme, before first paint')
   const hash = createHash('sha256').update(inline[0]!).digest('base64')
   t.match(csp, `'sha256-${hash}'`, 'allowed by its hash, not by unsafe-inline')
+  const rules = [...res.body.matchAll(/<script type="speculationrules">([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+  t.equal(rules.length, 1, 'and the speculation rules')
+  t.match(csp, `'sha256-${createHash('sha256').update(rules[0]!).digest('base64')}'`, 'allowed by their hash too')
+  const excluded = JSON.parse(rules[0]!).prerender[0].where.and[1].not.href_matches as string[]
+  for (const path of ['/_*', '/api/*', '/admin/*', '/media/*']) t.ok(excluded.includes(path), `never prerendered: ${path}`)
   // Every kind of answer carries them: error pages, JSON errors, static files, health checks, redirects.
   const assets = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { css: string }
   for (const url of ['/nope', '/en/news/no-such-article', '/api/nope', '/_i18n/x/ja/messages.json', assets.css, '/healthz', '/about/', '/robots.txt']) {
