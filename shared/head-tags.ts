@@ -1,15 +1,6 @@
 import type { HeadData } from './head'
 import { safeJson } from './script-json'
 
-/**
- * @deprecated The server no longer writes these comments around the page tags (client-side navigation, which
- * looked for them, is retired: decision 0017). Only test/e2e/head-tags.test.ts still imports them; delete both
- * lines when that test is updated.
- */
-export const PAGE_TAGS_START = 'page tags'
-/** @deprecated See PAGE_TAGS_START. */
-export const PAGE_TAGS_END = '/page tags'
-
 /** One tag of a page's head. */
 export interface HeadTag {
   tag: 'title' | 'meta' | 'link' | 'script'
