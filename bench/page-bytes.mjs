@@ -1,6 +1,6 @@
 // Byte-identical pages before and after a change: fetches every page of both sitemaps and the other answers a
 // visitor or a crawler gets (404 pages, news page 2 and a category, the contact form and its success page,
-// robots.txt, feeds, the JSON payloads and messages client navigation loads) from the built server with the
+// robots.txt, feeds, the messages React loads when a page hydrates) from the built server with the
 // shipped content, and keeps a SHA-256 of each answer (status, content type, Location and body).
 //   node build.mjs && node bench/page-bytes.mjs --out before.json
 //   ... change, rebuild ...
@@ -38,23 +38,6 @@ const EXTRA = [
   '/news/feed.xml', '/ja/news/feed.xml', '/en/news/feed.xml',
 ]
 const SITEMAPS = ['/sitemap.xml', '/ja/sitemap.xml', '/en/sitemap.xml']
-
-/** Pages whose client-navigation payload is fetched too (some answer 404: the 404 page, full-load pages). */
-function payloadPages(sitemapPaths) {
-  const first = (prefix) => sitemapPaths.find((p) => p.startsWith(prefix) && p.length > prefix.length) ?? prefix
-  return [
-    '/', '/en', '/about', '/en/access', '/news?page=2', '/en/news?category=award',
-    first('/news/'), first('/en/news/'), first('/construction-project/'), first('/en/construction-project/'),
-    '/construction-project?category=public', '/no-such-page', '/contact', `/contact/success?ref=${REF}`,
-  ]
-}
-
-/** The payload URL of a page (shared/payload-url.ts payloadUrl), keyed with '{build}' for the build id. */
-function payloadUrl(id, page) {
-  const q = page.indexOf('?')
-  const [path, search] = q === -1 ? [page, ''] : [page.slice(0, q), page.slice(q)]
-  return `/_payload/${id}${path === '/' ? '/index' : path}.json${search}`
-}
 
 /** Replaces what a regexp matches, counting the replacements in counts[name]. */
 function replaceCounting(text, re, to, counts, name) {
@@ -122,7 +105,6 @@ async function collect() {
     }
     if (pages.length < 10) throw new Error(`the sitemaps list only ${pages.length} pages: ${pages.join(' ')}`)
     for (const url of [...pages, ...EXTRA]) await record(url)
-    for (const page of payloadPages(pages)) await record(payloadUrl('{build}', page))
     for (const code of ['ja', 'en']) await record(`/_i18n/{build}/${code}/messages.json`)
   } finally {
     await server.stop()

@@ -18,7 +18,6 @@ import metricsPlugin from './plugins/metrics'
 import requestLogPlugin, { LOG_SAFETY, REDACT_PATHS, requestId } from './plugins/request-log'
 import securityHeadersPlugin from './plugins/security-headers'
 import localePlugin from './plugins/locale'
-import payloadPlugin from './plugins/payload'
 import errorsPlugin from './plugins/errors'
 import renderPlugin from './plugins/render'
 import contactPlugin, { type ContactDeps } from './plugins/contact'
@@ -150,7 +149,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Content is loaded and validated before anything listens: a broken file stops the start.
   await app.register(contentPlugin, { config, loaded: givenContent(deps.content), now: deps.now })
   await app.register(renderPlugin, { config, makeRenderer })
-  await app.register(payloadPlugin, { config, manifest })
   await app.register(localePlugin, { config, manifest })
   // The site's database (opened once, closed last) and the stores of the areas that are not the contact form's.
   await app.register(dbPlugin, { config })

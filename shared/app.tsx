@@ -10,12 +10,10 @@ import { crumbsFor } from './routes/crumbs'
 interface AppProps {
   state: PageState
   t: Translate
-  /** Changes with each client-side navigation, so the page component starts afresh as after a page load. */
-  pageKey?: string
 }
 
 /** The whole page body. Server and browser render exactly this, from the same state. */
-export function App({ state, t, pageKey }: AppProps) {
+export function App({ state, t }: AppProps) {
   return (
     <I18nProvider value={{ locale: state.locale, t }}>
       <PageStateProvider value={state}>
@@ -24,21 +22,21 @@ export function App({ state, t, pageKey }: AppProps) {
             <ErrorPage error={state.error} />
           </Layout>
         ) : (
-          <RoutePage route={findRoute(state.routeId)!} state={state} t={t} pageKey={pageKey} />
+          <RoutePage route={findRoute(state.routeId)!} state={state} t={t} />
         )}
       </PageStateProvider>
     </I18nProvider>
   )
 }
 
-function RoutePage({ route, state, t, pageKey }: { route: RouteDef<any>; state: PageState; t: Translate; pageKey?: string | undefined }) {
+function RoutePage({ route, state, t }: { route: RouteDef<any>; state: PageState; t: Translate }) {
   const meta = route.meta({ locale: state.locale, data: state.data, t })
   const crumbs = crumbsFor(route, state.data, state.path, meta.title ?? t(route.labelKey), t)
   const Component = routeComponent(route)
   if (!Component) throw new Error(`the page component of route "${route.id}" is not loaded`)
   return (
     <Layout kind="default" options={route.layout} crumbs={crumbs} currentPath={state.path}>
-      <Component key={pageKey} data={state.data} meta={meta} />
+      <Component data={state.data} meta={meta} />
     </Layout>
   )
 }

@@ -1,16 +1,6 @@
 import type { HeadData } from './head'
 import { safeJson } from './script-json'
 
-/**
- * The page tags stand together in the document's head between two comments, as the server writes
- * them: `<!--page tags-->` … `<!--/page tags-->`. Client-side navigation replaces what stands between
- * them; the fixed tags around them (charset, viewport, theme script, theme colours, icon, stylesheet,
- * scripts, preloads) stay. Comments survive on the way to the browser as surely as the page's own
- * hydration markers do, and they leave every tag's markup as it is.
- */
-export const PAGE_TAGS_START = 'page tags'
-export const PAGE_TAGS_END = '/page tags'
-
 /** One tag of a page's head. */
 export interface HeadTag {
   tag: 'title' | 'meta' | 'link' | 'script'
@@ -29,8 +19,8 @@ const link = (attrs: Record<string, string>): HeadTag => ({ tag: 'link', attrs }
 /**
  * Everything in a page's head that changes from page to page, in document order: title,
  * description, robots, canonical, hreflang alternates, Open Graph, Twitter card, news feed,
- * structured data. The server writes this list into the document; client-side navigation puts the
- * same list in place of the previous page's, so both always agree. A new page tag is added here only.
+ * structured data. The server writes this list into the document's head (server/render/document.ts),
+ * among the fixed tags every page has. A new page tag is added here only.
  */
 export function headTags(head: HeadData): HeadTag[] {
   const tags: HeadTag[] = [{ tag: 'title', attrs: {}, text: head.title }, meta('name', 'description', head.description)]

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react'
 /**
  * A component that lives in its own code chunk (esbuild splits at the dynamic import). Pages only
  * ever render it loaded: the server loads every one at start, the browser loads the page's before
- * hydrating it or navigating to it, so rendering never suspends and hydration always matches.
+ * hydrating it, so rendering never suspends and hydration always matches.
  */
 export interface LazyComponent<P> {
   readonly lazy: true

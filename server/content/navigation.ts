@@ -16,10 +16,10 @@ const builtIns = routes.filter((r) => r.path !== CONTENT_PAGE_PATH)
 
 /**
  * Addresses the server answers outside the route table, as path prefixes: a trailing * takes every
- * path that starts with the rest ('/_*': /_payload, /_locale…), else the path itself and those under it.
+ * path that starts with the rest ('/_*': /_locale, /_i18n…), else the path itself and those under it.
  */
 const RESERVED: [prefix: string, what: string][] = [
-  ['/_*', "the site's own addresses starting with /_ (/_payload, /_locale, /_build…)"],
+  ['/_*', "the site's own addresses starting with /_ (/_locale, /_i18n, /_build…)"],
   ['/api', "the site's API (/api/…)"],
   // Never a public page: the staff area answers every path under it (server/plugins/staff.ts).
   [STAFF_ROOT, `the staff area (${STAFF_ROOT}/…)`],

@@ -9,9 +9,9 @@ import type { ImageRegistry, SourceImage } from './images'
 /**
  * How long an image stays served after the content stops showing it (a reload taking an article back
  * to draft or deleting it, a changed cover). Pages naming it may still be out there: shared caches keep
- * pages `s-maxage=60` and payloads `max-age=60`, a page rendered just before the swap is still being
- * sent, and an open tab fetches its lazy images as the visitor scrolls. Ten minutes covers those with
- * room; much longer would keep a withdrawn image public longer than an editor expects.
+ * pages `s-maxage=60`, a page rendered just before the swap is still being sent, and an open tab
+ * fetches its lazy images as the visitor scrolls. Ten minutes covers those with room; much longer
+ * would keep a withdrawn image public longer than an editor expects.
  */
 export const HIDDEN_IMAGE_GRACE_MS = 10 * 60_000
 

@@ -70,7 +70,7 @@ interface PreviewPluginOptions {
 /**
  * The preview's parts, shared by the editor's preview (POST …/preview), the signed links (GET
  * /admin/preview/:token) and the revisions page: one renderer per drawn content (the public one, with
- * the same build and messages), no page cache, no payloads.
+ * the same build and messages), no page cache.
  */
 export default fp<PreviewPluginOptions>(
   async (app, { config, makeRenderer, now = Date.now }) => {

@@ -21,10 +21,6 @@ declare module 'fastify' {
     /** Renders the page for a path (or the error page) and sends it. */
     renderPage(pathname: string, forced?: PageError, options?: RenderPageOptions): Promise<FastifyReply>
   }
-  interface FastifyInstance {
-    /** The renderer of the request's content snapshot (the payload plugin renders with it too). */
-    rendererFor(req: FastifyRequest): PageRenderer
-  }
 }
 
 /** For pages that answer a form POST (the contact form). */
@@ -93,7 +89,6 @@ export default fp<RenderPluginOptions>(
       }
       return state
     }
-    app.decorate('rendererFor', (req: FastifyRequest) => stateOf(req).renderer)
     /** A page served from the cache (or from the render under way for its key): a hit for the metrics. */
     const sendHit = (reply: FastifyReply, page: CachedPage) => {
       app.metrics?.pageCache('hit')

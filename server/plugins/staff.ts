@@ -35,7 +35,7 @@ interface StaffPluginOptions {
  * The staff area under /admin: a second app beside the public site, with its own route table
  * (shared/admin/routes.ts), renderer, shell and client bundle. Every /admin answer, whatever its
  * status, gets the staff headers (no-store, noindex, a stricter CSP); none is ever in the page
- * cache, the sitemaps or a payload (the public pipeline never sees an /admin path, and no content
+ * cache or the sitemaps (the public pipeline never sees an /admin path, and no content
  * page may take one: server/content/navigation.ts). The gate: only over HTTPS or on a loopback
  * host (403 with a page saying why, audited); STAFF_AREA=false: every /admin path is the public 404.
  */

@@ -1,5 +1,5 @@
 import type { HeadData } from '../../shared/head'
-import { headTags, PAGE_TAGS_END, PAGE_TAGS_START, type HeadTag } from '../../shared/head-tags'
+import { headTags, type HeadTag } from '../../shared/head-tags'
 import { escapeHtml } from '../../shared/escape'
 import { safeJson, scriptSafeJson } from '../../shared/script-json'
 import { THEME_HEAD_SCRIPT } from '../../shared/theme'
@@ -17,9 +17,9 @@ export function serializeHeadTag({ tag, attrs, text = '' }: HeadTag): string {
   return open
 }
 
-/** A page's tags as HTML, between the comments client-side navigation finds them by. */
+/** A page's tags as HTML, in their order. */
 export function serializePageTags(tags: readonly HeadTag[]): string {
-  return `<!--${PAGE_TAGS_START}-->${tags.map(serializeHeadTag).join('')}<!--${PAGE_TAGS_END}-->`
+  return tags.map(serializeHeadTag).join('')
 }
 
 export function serializeState(state: PageState): string {

@@ -3,12 +3,11 @@ import { Transform } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
 import { App } from '../../shared/app'
-import type { HeadData } from '../../shared/head'
 import { createTranslator, type Translate } from '../../shared/i18n/messages'
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
 import { splitLocalePath } from '../../shared/i18n/negotiate'
 import type { ContentSource } from '../../shared/content'
-import type { PageError, PageState } from '../../shared/page-state'
+import type { PageError } from '../../shared/page-state'
 import { routeModules } from '../../shared/routes'
 import { catalog } from '../i18n/catalog'
 import { pageCacheKey } from './cache-key'
@@ -59,19 +58,9 @@ export interface PreparedPage {
   render(): Promise<RenderedPage>
 }
 
-/** What client-side navigation loads instead of a document: the state and head tags the page would ship. */
-export interface PagePayload {
-  statusCode: number
-  /** Same identity as the page's cache key (null for error pages); the JSON gets its own validator from it. */
-  etag: string | null
-  body: { state: PageState; head: HeadData }
-}
-
 export interface PageRenderer {
   (req: RenderRequest, forced?: PageError): Promise<RenderedPage>
   prepare(req: RenderRequest, forced?: PageError): PreparedPage
-  /** The page's payload, or null for a route only a full document load may show (fullLoad, perVisitor). */
-  payload(req: RenderRequest): PagePayload | null
 }
 
 export function createPageRenderer(deps: RendererDeps): PageRenderer {
@@ -163,16 +152,6 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
     return { resolution, error, cacheKey, etag }
   }
 
-  function payload(req: RenderRequest): PagePayload | null {
-    const { resolution, error, etag } = resolveFor(req)
-    if (resolution.kind === 'page' && (resolution.route.fullLoad || resolution.route.perVisitor)) return null
-    return {
-      statusCode: error?.statusCode ?? 200,
-      etag: etag && `${etag.slice(0, -1)}.json"`,
-      body: { state: pageState(resolution, error), head: headFor(resolution, error, req.origin) },
-    }
-  }
-
   function prepare(req: RenderRequest, forced?: PageError): PreparedPage {
     const { resolution, error, cacheKey, etag } = resolveFor(req, forced)
     return {
@@ -192,7 +171,6 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer {
 
   const render = ((req: RenderRequest, forced?: PageError) => prepare(req, forced).render()) as PageRenderer
   render.prepare = prepare
-  render.payload = payload
   return render
 }
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { usePageState } from '../page-context'
-import { isFullLoadPath } from '../full-load'
 
 interface AppLinkProps {
   /** Locale-less path (may carry a query); the page's locale prefix is added. */
@@ -17,14 +16,13 @@ export function prefixedHref(basename: string, to: string): string {
 }
 
 /**
- * Internal link. A plain anchor with the locale prefix (a full document load without JavaScript).
- * `data-nav` tells the client runtime (client/navigation.tsx) it may navigate there with the route's
- * payload; links to full-load routes (the contact form, per-visitor pages) carry none.
+ * Internal link: a plain anchor with the locale prefix, followed by a document load. The document's
+ * speculation rules (shared/speculation.ts) prerender its page when the visitor is about to follow it.
  */
 export function AppLink({ to, className, children, ...rest }: AppLinkProps) {
   const { basename } = usePageState()
   return (
-    <a href={prefixedHref(basename, to)} className={className} data-nav={isFullLoadPath(to) ? undefined : ''} {...rest}>
+    <a href={prefixedHref(basename, to)} className={className} {...rest}>
       {children}
     </a>
   )

@@ -10,8 +10,6 @@ import type { PageProps, RouteDef } from './types'
 
 export type * from './types'
 export type * from './page-form'
-/** Kept beside the paths (a module without pages), so links need not import this table. */
-export { isFullLoadPath } from '../full-load'
 
 /** Slugs of detail routes; anything else is a 404 before the loader runs. */
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/

@@ -69,8 +69,8 @@ t.test('a page is HTML whatever Accept says; answers that depend on Accept say s
   t.match(tooLong.headers.vary, /\bAccept\b(?!-)/i)
   t.equal(tooLong.headers['cache-control'], 'no-store')
 
-  // Every JSON error answer is no-store: the API, unknown builds of payloads and messages, unknown image variants.
-  for (const url of ['/api/nope', '/_payload/no-such-build/about.json', '/_i18n/no-such-build/ja/messages.json', '/_i18n/nope/xx/messages.json', '/media/0123abcd/nope-100.jpg']) {
+  // Every JSON error answer is no-store: the API, unknown builds of messages, unknown image variants.
+  for (const url of ['/api/nope', '/_i18n/no-such-build/ja/messages.json', '/_i18n/nope/xx/messages.json', '/media/0123abcd/nope-100.jpg']) {
     const res = await app.inject({ url, headers: { accept: 'application/json' } })
     t.equal(res.statusCode, 404, url)
     t.match(res.headers['content-type'], /^application\/json/, `${url}: JSON`)

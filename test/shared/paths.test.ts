@@ -1,6 +1,5 @@
 import t from 'tap'
 import { href, matchesPattern, PATHS } from '../../shared/paths'
-import { FULL_LOAD_IDS, isFullLoadPath } from '../../shared/full-load'
 import { routes } from '../../shared/routes'
 
 t.test('href fills the pattern, encoding each parameter', async (t) => {
@@ -44,14 +43,4 @@ t.test('matchesPattern: fixed segments equal, each :param one non-empty segment'
 
 t.test('every route takes its path from the table, under its own id', async (t) => {
   for (const r of routes) t.equal(r.path, PATHS[r.id as keyof typeof PATHS], `${r.id}: ${r.path}`)
-})
-
-t.test('the full-load list agrees with the routes that ask for a full document load', async (t) => {
-  t.same([...FULL_LOAD_IDS].sort(), routes.filter((r) => r.fullLoad || r.perVisitor).map((r) => r.id).sort())
-  t.ok(isFullLoadPath('/contact'))
-  t.ok(isFullLoadPath('/contact?x=1'))
-  t.ok(isFullLoadPath('/contact/success?ref=A#top'))
-  t.notOk(isFullLoadPath('/contact/other'))
-  t.notOk(isFullLoadPath('/news'))
-  t.notOk(isFullLoadPath('/'))
 })
