@@ -120,11 +120,6 @@ export interface RouteDef<D = unknown> extends NavEntry {
   feed?: boolean
   /** The page shows something of one visitor's request (beyond path and canonical query): never cached. */
   perVisitor?: boolean
-  /**
-   * No effect any more: it kept the page out of client-side navigation, which is retired (decision 0017;
-   * every link is a document load). Still set by the contact form's route; goes with that line.
-   */
-  fullLoad?: boolean
   /** The page's form (GET with a per-visitor value, POST action): the family's `action.server.ts`. */
   form?: PageForm<D>
 }

@@ -93,18 +93,23 @@ t.test('the HTML streams: the first chunk already holds every head tag', async (
   t.match(first, /<\/head>/, 'the head is complete in the first chunk')
 })
 
-t.test('the contact page preloads its split-off form code; other pages do not', async (t) => {
+t.test('the contact page fetches its React code and messages ahead (prefetch, not run); other pages do not', async (t) => {
   const app = await build(t)
   const chunks = manifest.chunks['shared/pages/contact/form-page.tsx'] ?? []
-  t.ok(chunks.length > 0, 'the build manifest names the chunk')
-  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)].map((m) => m[1])
+  const runtime = manifest.chunks['client/runtime.tsx'] ?? []
+  t.ok(chunks.length > 0 && runtime.length > 0, 'the build manifest names the chunks')
+  const links = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"[^>]*>`, 'g'))].map((m) => m[1]!)
   for (const url of ['/contact', '/en/contact']) {
     const res = await app.inject(url)
     t.equal(res.statusCode, 200)
-    for (const file of [...manifest.preload, ...chunks]) t.ok(preloads(res.body).includes(file), `${url} preloads ${file}`)
+    for (const file of manifest.preload) t.ok(links(res.body, 'modulepreload').includes(file), `${url} preloads the start-up script's import ${file}`)
+    for (const file of [...runtime, ...chunks]) t.ok(links(res.body, 'prefetch').includes(file), `${url} prefetches ${file}`)
+    t.ok(links(res.body, 'prefetch').some((href) => /^\/_i18n\/[^/]+\/(ja|en)\/messages\.json$/.test(href)), `${url} prefetches its messages`)
+    t.notOk(links(res.body, 'modulepreload').some((f) => [...runtime, ...chunks].includes(f)), `${url} does not preload (compile) the React code`)
   }
   for (const url of ['/', '/en/about', '/en/news', '/nope']) {
     const body = (await app.inject(url)).body
-    t.notOk(preloads(body).some((f) => chunks.includes(f!)), `${url} does not preload the form code`)
+    t.same(links(body, 'prefetch'), [], `${url} fetches nothing ahead`)
+    t.notOk(body.includes('/_i18n/'), `${url} names no messages`)
   }
 })

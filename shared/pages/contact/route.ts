@@ -16,7 +16,6 @@ export const contactRoute = route<ContactPageData>({
   labelKey: 'units.nav.contact',
   layout: BASE_LAYOUT,
   sitemap: 'page',
-  fullLoad: true,
 })
 
 /** The thank-you page after an inquiry was sent; not indexed. */
