@@ -75,7 +75,7 @@ export function renderValidationDocs(): string {
     '  `compileForm`, `validateForm`, `formErrors`).',
     '- `shared/validation/index.ts`, the browser\'s: the same catalogue without AJV and without message files, so the',
     '  bundle carries neither. It formats with the messages it is given: `provideValidationMessages(locale, units)`',
-    '  with the `units` tree the page loaded (`client/entry.tsx` does this before the page runs). Imported alone',
+    '  with the `units` tree the page loaded (`client/runtime.tsx` does this before the page hydrates). Imported alone',
     '  without that, `validateValue` and every other message throws (`validation messages for "<locale>" were not provided…`)',
     '  instead of answering message ids.',
     '',
