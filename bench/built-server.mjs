@@ -25,7 +25,7 @@ export function arg(name, fallback) {
 }
 
 /**
- * Starts the built server with CONTENT_DIR=content, a temporary DATA_DIR and SITE_URL set to its own
+ * Starts the built server with CONTENT_DIR=content, a temporary DATA_DIR, MEDIA_WARM=off and SITE_URL set to its own
  * origin (so canonical and hreflang URLs are real, same-origin ones). Resolves once /readyz answers 200.
  * It runs from a copy of dist/ (DIST_DIR), so a `node build.mjs` during a long run changes nothing under it;
  * the copy sits under node_modules/.cache so the server still resolves its packages.
@@ -51,6 +51,9 @@ export async function startBuiltServer(env = {}, { timeoutMs = 20_000, port = 0,
       CONTENT_DIR: 'content',
       DATA_DIR: dataDir,
       DIST_DIR: distDir,
+      // Image variants made on request, as before MEDIA_WARM: a warm of content/ takes minutes of CPU on a small
+      // machine and would run under every measurement; bench/image-variants.mjs turns it on.
+      MEDIA_WARM: 'off',
       ...env,
     },
     stdio: ['ignore', logs ? 'pipe' : 'ignore', 'pipe'],

@@ -8,6 +8,7 @@ import { ConfigError, type Config } from './config'
 import type { Loaded } from './content/load'
 import type { ImageRegistry } from './content/images'
 import mediaPlugin from './plugins/media'
+import mediaWarmPlugin, { type MediaWarmDeps } from './plugins/media-warm'
 import { loadManifest, refuseDevelopmentBuild, type BuildManifest } from './render/manifest'
 import { createPageRenderer } from './render/render-page'
 import { ENCODINGS } from './render/page-cache'
@@ -53,6 +54,8 @@ export interface AppDeps {
   inboxJobs?: Pick<InboxJobsDeps, 'schedule'>
   /** The content's clock in ms (tests): scheduled publication and hidden images' grace. Default Date.now. */
   now?: () => number
+  /** The image warm's seams (tests): the clock of MEDIA_WARM_READY_TIMEOUT, a wait before each variant. */
+  media?: MediaWarmDeps
 }
 
 /** Content a test hands over, served as it is (its `content` object, which a test may have changed). */
@@ -169,6 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(pagesPlugin)
   await app.register(sitemapPlugin, { config })
   await app.register(mediaPlugin, { cacheDir: join(config.dataDir, 'media') })
+  // Every variant the site serves made before anyone asks: at the start, after each content change, after an upload.
+  await app.register(mediaWarmPlugin, { settings: config.media, deps: deps.media })
   await app.register(staticPlugin, { distDir: config.distDir })
   return app
 }

@@ -56,7 +56,11 @@ export const ALLOWED: Record<string, string> = {
   INBOX_DIGEST_HOUR: 'an hour of the day in Japan time, 0 to 23, or off',
   INQUIRY_WEBHOOK_URL: 'empty, or an https:// URL without spaces (http:// only to this machine: localhost, 127.0.0.1, ::1)',
   INQUIRY_WEBHOOK_SECRET: 'empty, or at least 16 characters without spaces (e.g. the output of openssl rand -hex 32)',
+  MEDIA_WARM_READY_TIMEOUT: 'a duration: milliseconds, or a number with ms, s, m, min, minutes, h or hours, e.g. 60s (0: do not wait)',
 }
+
+/** A setting's duration: a number and a unit, ms, s, m, min, minutes, h, hours, d, days (a bare number is milliseconds). */
+export const DURATION = '^[0-9]+ ?(ms|s|seconds?|m|min|minutes?|h|hours?|d|days?)?$'
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 

@@ -1,5 +1,5 @@
 /** Words every setting of the site starts with: a variable starting so that is not a setting is a mistake. */
-const SETTING_PREFIX = /^(SITE|HEADERS|REQUEST|SMTP|MAIL|CONTACT|FORM|RATE_LIMIT|PAGE_CACHE|LOCALE|ROOT|MAX|SHUTDOWN|DIST|CONTENT|DATA|TRUST|LOG|METRICS|DATABASE|REDIS|OUTBOX|STAFF|INQUIRY|INBOX)_/
+const SETTING_PREFIX = /^(SITE|HEADERS|REQUEST|SMTP|MAIL|CONTACT|FORM|RATE_LIMIT|PAGE_CACHE|LOCALE|ROOT|MAX|SHUTDOWN|DIST|CONTENT|DATA|TRUST|LOG|METRICS|DATABASE|REDIS|OUTBOX|STAFF|INQUIRY|INBOX|MEDIA)_/
 
 /** Read by docker-compose.yml (the proxy's domain, the image's version and revision), not by the server; allowed in the same .env. */
 const DEPLOYMENT_VARIABLES = ['SITE_DOMAIN', 'SITE_VERSION', 'SITE_REVISION']

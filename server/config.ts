@@ -5,6 +5,7 @@ import { unknownSettingsOf } from './config-unknown'
 import { readStaffConfig, staffConfigProblems, staffEnvProperties, type StaffConfig } from './staff/config'
 import { inboxConfigProblems, inboxEnvProperties, readInboxConfig, type InboxConfig } from './inbox/config'
 import { ALLOWED, isHost, isLoopback, isTrustProxy } from './config-formats'
+import { mediaConfigProblems, mediaEnvProperties, readMediaConfig, type MediaConfig } from './config-media'
 import { createAjv } from '../shared/validation/server'
 
 export { ALLOWED, isHost, isLoopback, isTrustProxy }
@@ -56,6 +57,8 @@ export interface Config {
   staff: StaffConfig
   /** The inbox's jobs: retention of closed inquiries, the daily digest, the webhook (server/inbox/config.ts). */
   inbox: InboxConfig
+  /** Image variants made ahead (MEDIA_WARM) and how long /readyz waits for the start's (server/config-media.ts). */
+  media: MediaConfig
   /** postgres://… : inquiries and the mail outbox in PostgreSQL (several replicas); empty: SQLite in dataDir. */
   databaseUrl: string
   /** redis://… : the contact rate limit counted in Redis, across replicas; empty: in this process. */
@@ -91,6 +94,7 @@ export const envSchema = {
     ...contactEnvProperties,
     ...staffEnvProperties,
     ...inboxEnvProperties,
+    ...mediaEnvProperties,
     DATABASE_URL: { type: 'string', pattern: '^(postgres(ql)?://\\S+)?$', default: '' },
     REDIS_URL: { type: 'string', pattern: '^(rediss?://\\S+)?$', default: '' },
   },
@@ -145,7 +149,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, { server
     throw new ConfigError(lines.join('\n'))
   }
   const v = input as Record<string, any>
-  const problems = [...contactConfigProblems(readContactConfig(v)), ...staffConfigProblems(readStaffConfig(v)), ...inboxConfigProblems(readInboxConfig(v), v.SMTP_URL)]
+  const problems = [...contactConfigProblems(readContactConfig(v)), ...staffConfigProblems(readStaffConfig(v)), ...inboxConfigProblems(readInboxConfig(v), v.SMTP_URL), ...mediaConfigProblems(readMediaConfig(v))]
   if (v.NODE_ENV === 'production' && !v.SITE_URL && !isLoopback(v.HOST)) {
     problems.unshift(
       `SITE_URL: required in production when HOST (${v.HOST}) is reachable from other machines: set the public origin, e.g. SITE_URL=https://www.example.co.jp (absolute URLs are never taken from a request's Host header in production)`,
@@ -184,6 +188,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env, { server
     contact: readContactConfig(v),
     staff: readStaffConfig(v),
     inbox: readInboxConfig(v),
+    media: readMediaConfig(v),
     databaseUrl: v.DATABASE_URL,
     redisUrl: v.REDIS_URL,
   }

@@ -18,6 +18,7 @@ export const METRIC_NAMES = [
   'site_outbox_mails',
   'site_content_reloads_total',
   'site_preview_link_pages_total',
+  'site_image_variants_made_total',
 ] as const
 
 /** Latency buckets (seconds): a cached page answers in about a millisecond, a cold render in tens. */
@@ -83,6 +84,13 @@ export function createMetrics() {
     ['hit', 'miss'] as const,
   )
 
+  const imageVariantsMade = countedBy(
+    'site_image_variants_made_total',
+    'Image variants made by this process: ahead (the background warm: start, content change, upload) or request (a request found it missing: the warm had not reached it, or MEDIA_WARM=off).',
+    'for',
+    ['ahead', 'request'] as const,
+  )
+
   let outboxCounts: (() => Promise<Record<'pending' | 'failed', number>>) | null = null
   new Gauge({
     name: 'site_outbox_mails',
@@ -112,6 +120,7 @@ export function createMetrics() {
     autoReplyWithheld: autoRepliesWithheld,
     contentReloaded: contentReloads,
     previewLinkPage: previewLinkPages,
+    imageVariantMade: imageVariantsMade,
     /**
      * Counts the outbox table at each scrape: two counts over the (status, next_attempt_at) index,
      * so a scrape costs the same however many mails were ever sent (with several replicas, each

@@ -12,9 +12,13 @@ export const FIXTURE_CONTENT = 'test/fixtures/content'
 const dataDir = mkdtempSync(join(tmpdir(), 'site-test-'))
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 
-/** A config as the tests need it: quiet logs, a fixed public origin, the built assets in dist/. */
+/**
+ * A config as the tests need it: quiet logs, a fixed public origin, the built assets in dist/, and image
+ * variants made on request only (MEDIA_WARM=off: warming the fixtures at every app would cost seconds of CPU
+ * each; the tests of the warm turn it on: test/server/media-warm*.test.ts).
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SITE_URL: SITE, NODE_ENV: 'test', CONTENT_DIR: FIXTURE_CONTENT, DATA_DIR: dataDir }), ...overrides }
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SITE_URL: SITE, NODE_ENV: 'test', CONTENT_DIR: FIXTURE_CONTENT, DATA_DIR: dataDir, MEDIA_WARM: 'off' }), ...overrides }
 }
 
 /** Builds the app for one test and closes it when the test ends. */

@@ -18,6 +18,11 @@ export interface SourceImage {
   height: number
 }
 
+/** An image's content hash: the key of its variant URLs and of their cache files (the first 16 hex digits of its bytes' SHA-256). */
+export function imageHash(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16)
+}
+
 /** Every image the content references, by content hash (the key of its variant URLs). */
 export class ImageRegistry {
   readonly byHash = new Map<string, SourceImage>()
@@ -44,7 +49,7 @@ export class ImageRegistry {
         throw new Error(`image ${relPath} is not a readable image`)
       }
       if (!meta.width || !meta.height) throw new Error(`image ${relPath} has no size`)
-      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16)
+      const hash = imageHash(bytes)
       source = { path, hash, width: meta.width, height: meta.height }
       this.byPath.set(path, source)
       this.byHash.set(hash, source)

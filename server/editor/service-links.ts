@@ -4,6 +4,8 @@
  */
 import { itemKey, type EditableItem, type ItemKind } from '../../shared/admin/editor-model/items'
 import { DEFAULT_LOCALE, isLocale, LOCALE_CODES, type Locale } from '../../shared/i18n/locales'
+import { join } from 'node:path'
+import { imageHash } from '../content/images'
 import type { ScheduledInstant } from '../content/publication'
 import { actorEntry, type Actor } from '../db/actor'
 import { PUBLISH_JOB, publishPeriod } from './publish-job'
@@ -29,7 +31,7 @@ export interface MadeLink {
   expires: number
 }
 
-export function linkWork({ staff, contentDir: dir, now, links, claims }: EditorServiceDeps) {
+export function linkWork({ staff, contentDir: dir, now, links, claims, imageStored }: EditorServiceDeps) {
   return {
     /**
      * A signed link to the saved item in a language it is saved in (else its first), working for an hour,
@@ -49,12 +51,17 @@ export function linkWork({ staff, contentDir: dir, now, links, claims }: EditorS
       return { kind: 'done', item: { ...named, saved: saved.item }, locales, locale, ttl, token, expires }
     },
 
-    /** An image stored in the content folder (server/editor/image-upload.ts), audited 'content.upload' with its path; nothing refers to it until a save does. */
+    /**
+     * An image stored in the content folder (server/editor/image-upload.ts), audited 'content.upload' with its path;
+     * nothing refers to it until a save does. Its variants are queued to be made ahead (by its hash, as the content
+     * will name it), not waited for: by the time an article with it is published they are on disk.
+     */
     async upload(actor: Actor, file: Declared & { data: Buffer }): Promise<{ kind: 'refused'; reason: Refusal } | { kind: 'done'; path: string; width: number; height: number }> {
       const image = await prepareImage(file.data, file)
       if ('refused' in image) return { kind: 'refused', reason: image.refused }
       const at = now()
       const path = storeImage(dir, file.filename, image, at)
+      imageStored?.({ path: join(dir, path), hash: imageHash(image.data), width: image.width, height: image.height })
       await staff.audit(actorEntry(actor, at, 'content.upload', path))
       return { kind: 'done', path, width: image.width, height: image.height }
     },

@@ -1,5 +1,6 @@
 /** The editor service's words: what it is built from, and the outcomes its methods answer besides done. */
 import type { EditableItem, ItemKind } from '../../shared/admin/editor-model/items'
+import type { SourceImage } from '../content/images'
 import type { InboxStore } from '../inbox/types'
 import type { StaffStore } from '../staff/types'
 import type { PreviewLinks } from './preview-links'
@@ -18,6 +19,8 @@ export interface EditorServiceDeps {
   links: PreviewLinks
   /** The once-across-replicas claims of the inquiry database (a scheduled publication recorded once). */
   claims: Pick<InboxStore, 'claimJob'>
+  /** Told an image just uploaded and stored, to make its variants ahead (never waited for: the upload answers at once). */
+  imageStored?: ((image: SourceImage) => void) | undefined
 }
 
 /** The item a change names, as the caller shows it again. */

@@ -31,6 +31,8 @@ export default fp<EditorPluginOptions>(
         reload: (reason) => app.reloadContent(reason),
         links: app.contentPreview.links,
         claims: app.inboxStore,
+        // The warm is registered after the editor (plugins/media-warm.ts): looked up when an image is stored.
+        imageStored: (image) => app.mediaWarm.image(image),
       }),
     )
   },

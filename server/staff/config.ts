@@ -1,4 +1,4 @@
-import { parseDuration } from '../config-formats'
+import { DURATION, parseDuration } from '../config-formats'
 
 /**
  * The staff area's part of the environment (read by server/config.ts, the only reader of
@@ -14,9 +14,6 @@ export interface StaffConfig {
   /** Audit entries older than this are deleted (retention). */
   auditRetentionMs: number
 }
-
-/** A number and a unit: ms, s, m, min, minutes, h, hours, d, days (a bare number is milliseconds). */
-const DURATION = '^[0-9]+ ?(ms|s|seconds?|m|min|minutes?|h|hours?|d|days?)?$'
 
 export const staffEnvProperties = {
   STAFF_AREA: { type: 'string', enum: ['true', 'false'], default: 'true' },

@@ -31,6 +31,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'info',
       CONTENT_DIR: 'test/fixtures/content',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'site-e2e-')),
+      // Variants on request only, as before: a warm of the fixtures at each start would cost seconds of CPU.
+      MEDIA_WARM: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -144,6 +144,8 @@ t.test('the server starts as the unit starts it: .env.example in its working fol
     })
   await until(new RegExp(`listening at http://127\\.0\\.0\\.1:${3000 + instance}`))
   t.pass(`listening on 127.0.0.1:${3000 + instance}: HOST from .env, PORT from the unit (not .env.example's 3000)`)
+  // Ready once the start's image variants are made (MEDIA_WARM, on in .env.example): the fixtures' take a moment.
+  await until(/"msg":"image variants made ahead"/)
   t.equal((await fetch(`http://127.0.0.1:${3000 + instance}/readyz`)).status, 200, '/readyz')
   t.ok(existsSync(join(dataDir, 'inquiries.db')), 'the inquiries in the unit\'s DATA_DIR (not .env.example\'s data/)')
   t.equal((await fetch(`http://127.0.0.1:${9100 + instance}/metrics`)).status, 200, `metrics on 910${instance}`)

@@ -13,12 +13,15 @@ import { sqliteStores } from './stores'
 
 const WAL = 'inquiries.db-wal'
 
-/** Starts dist/server/index.js on a free port with its own DATA_DIR; killed at the test's end if still running. */
+/**
+ * Starts dist/server/index.js on a free port with its own DATA_DIR, image variants made on request only (ready at
+ * once: MEDIA_WARM=off); killed at the test's end if still running.
+ */
 async function startServer(t: { teardown: (fn: () => unknown) => void }, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shutdown-'))
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
   const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CONTENT_DIR: 'test/fixtures/content', DATA_DIR: dataDir, CONTACT_MIN_FILL_MS: '0', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CONTENT_DIR: 'test/fixtures/content', DATA_DIR: dataDir, CONTACT_MIN_FILL_MS: '0', MEDIA_WARM: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   t.teardown(() => {
