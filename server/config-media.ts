@@ -17,7 +17,7 @@ const MAX_READY_TIMEOUT_MS = 3_600_000
 
 export const mediaEnvProperties = {
   MEDIA_WARM: { type: 'string', enum: ['on', 'off', 'true', 'false'], default: 'on' },
-  MEDIA_WARM_READY_TIMEOUT: { type: 'string', pattern: DURATION, default: '60s' },
+  MEDIA_WARM_READY_TIMEOUT: { type: 'string', pattern: DURATION, default: '0' },
 } as const
 
 /** The media settings from validated environment values. */
@@ -27,5 +27,5 @@ export function readMediaConfig(v: Record<string, any>): MediaConfig {
 
 /** Settings that are valid one by one but not in range (one line each). */
 export function mediaConfigProblems(c: MediaConfig): string[] {
-  return c.warmReadyTimeoutMs > MAX_READY_TIMEOUT_MS ? ['MEDIA_WARM_READY_TIMEOUT: must be at most 1 hour (default 60s; 0: /readyz does not wait for the warm)'] : []
+  return c.warmReadyTimeoutMs > MAX_READY_TIMEOUT_MS ? ['MEDIA_WARM_READY_TIMEOUT: must be at most 1 hour (default 0: /readyz does not wait for the warm)'] : []
 }

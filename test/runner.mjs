@@ -36,7 +36,9 @@ export function runFile(file) {
     const started = Date.now()
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
       // Browser suites run many pages in sequence; a shared, busy machine must not fail them on time alone.
-      env: { TAP_TIMEOUT: '300', ...process.env, TAP: '1', NODE_ENV: 'test' },
+      // The servers tests start make no image variants ahead (seconds of CPU at each start) unless a test asks:
+      // test/server/media-warm*.test.ts turn it on.
+      env: { TAP_TIMEOUT: '300', MEDIA_WARM: 'off', ...process.env, TAP: '1', NODE_ENV: 'test' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''

@@ -4,12 +4,12 @@ import t from 'tap'
 import { loadConfig, unknownSettings } from '../../server/config'
 import { configError } from '../helper'
 
-t.test('defaults: variants made ahead, /readyz waits up to 60 s', async (t) => {
-  t.same(loadConfig({}).media, { warm: true, warmReadyTimeoutMs: 60_000 })
+t.test('defaults: variants made ahead, /readyz does not wait for them (one replica alone stays in rotation)', async (t) => {
+  t.same(loadConfig({}).media, { warm: true, warmReadyTimeoutMs: 0 })
 })
 
 t.test('the values taken', async (t) => {
-  t.same(loadConfig({ MEDIA_WARM: 'off' }).media, { warm: false, warmReadyTimeoutMs: 60_000 }, 'off')
+  t.same(loadConfig({ MEDIA_WARM: 'off' }).media, { warm: false, warmReadyTimeoutMs: 0 }, 'off')
   t.equal(loadConfig({ MEDIA_WARM: 'false' }).media.warm, false, 'false, as the other switches')
   t.equal(loadConfig({ MEDIA_WARM: 'true' }).media.warm, true, 'true')
   t.equal(loadConfig({ MEDIA_WARM_READY_TIMEOUT: '0' }).media.warmReadyTimeoutMs, 0, '0: do not wait')

@@ -48,7 +48,9 @@ t.test('the start makes every served variant ahead; the first request of each is
 
 t.test("/readyz: 503 ('media') while the start's warm runs, 200 once it is through", async (t) => {
   const held = gate()
-  const { app, cacheDir } = await warmApp(t, { contentDir: smallContent(t), deps: { media: { beforeVariant: held.pass } } })
+  // As the replica layouts set it (the default, 0, does not wait).
+  const config = { media: { warm: true, warmReadyTimeoutMs: 60_000 } }
+  const { app, cacheDir } = await warmApp(t, { contentDir: smallContent(t), config, deps: { media: { beforeVariant: held.pass } } })
   await app.ready()
   await held.reached(1)
   const starting = await app.inject('/readyz')
