@@ -6,7 +6,8 @@
 //      the stored file is then written into the content folder and published with a content reload (SIGHUP, as
 //      `npm run content:reload`), and each variant the article names is fetched once;
 //   2. after a restart with an empty cache: a new server on the same content (photo and article in it) with a
-//      fresh DATA_DIR, fetched once /readyz says 200.
+//      fresh DATA_DIR and MEDIA_WARM_READY_TIMEOUT=60s (as docker-compose.replicas.yml and the Kubernetes
+//      ConfigMap set it), fetched once /readyz says 200.
 // Between the upload and the fetches the bench waits for the server to say its variants are made ahead (the log
 // line "image variants made ahead" with reason "upload"); a server that never says it (one made before variants
 // were made ahead) is not waited for. MEDIA_WARM=on is set for both servers (the default; bench/built-server.mjs
@@ -164,7 +165,8 @@ const servers = []
 try {
   const photo = await phonePhoto()
   console.log(`photo: 4032×3024 JPEG, ${(photo.length / 1024 / 1024).toFixed(1)} MB; site: test/fixtures/content + the photo; node ${process.version}`)
-  const env = { CONTENT_DIR: contentDir, MEDIA_WARM: 'on', LOG_LEVEL: 'info' }
+  // /readyz waits for the start's warm, as in the replica layouts (the default, 0, does not wait).
+  const env = { CONTENT_DIR: contentDir, MEDIA_WARM: 'on', MEDIA_WARM_READY_TIMEOUT: '60s', LOG_LEVEL: 'info' }
 
   // 1. After an upload.
   const port = await freePort()

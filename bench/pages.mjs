@@ -31,6 +31,8 @@ export function pageTargets(filter = [], langs = ['ja', 'en']) {
  */
 export async function busyCore() {
   const { spawn } = await import('node:child_process')
-  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+  // Spins in slices and ends itself once this process is gone (a bench stopped hard cannot leave it behind).
+  const spin = `const p = ${process.pid}; (function spin() { const end = Date.now() + 200; while (Date.now() < end); try { process.kill(p, 0) } catch { process.exit() } setImmediate(spin) })()`
+  const child = spawn(process.execPath, ['-e', spin], { stdio: 'ignore' })
   return () => child.kill('SIGKILL')
 }
