@@ -1,4 +1,5 @@
 import { confirmStore } from '../shared/confirm/store'
+import { PREFETCH_META } from '../shared/page-state'
 import { toast } from '../shared/toast'
 import { guardedReload } from './reload-guard'
 
@@ -28,7 +29,20 @@ export function hydrate(): Promise<void> {
   return started
 }
 
+/** Once the page has loaded and the browser is idle: `<link rel="prefetch">` for what the page's meta lists. */
+function prefetchWhenIdle(doc: Document): void {
+  const urls = doc.querySelector<HTMLMetaElement>(`meta[name="${PREFETCH_META}"]`)?.content.split(' ').filter(Boolean) ?? []
+  if (!urls.length) return
+  const fetchAhead = () => {
+    for (const href of urls) doc.head.append(Object.assign(doc.createElement('link'), { rel: 'prefetch', href }))
+  }
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(fetchAhead, { timeout: 5000 }) : setTimeout(fetchAhead, 500))
+  if (doc.readyState === 'complete') idle()
+  else window.addEventListener('load', idle, { once: true })
+}
+
 export function hydrateWhenNeeded(doc: Document = document): void {
+  prefetchWhenIdle(doc)
   if (doc.querySelector(HYDRATE_SELECTOR)) {
     const onFirstInput = (event: Event) => {
       if (!(event.target as Element | null)?.closest?.(HYDRATE_SELECTOR)) return

@@ -39,6 +39,9 @@ export interface MenuLink {
 
 export const PAGE_STATE_ID = '__page_state'
 
+/** The meta element listing what a page that hydrates later fetches ahead once idle (client/hydrate.ts). */
+export const PREFETCH_META = 'prefetch-when-idle'
+
 /** Codes with a translated title and description (errors.{code} in each language's titles.json). */
 export const DESCRIBED_STATUS_CODES = [400, 401, 403, 404, 413, 414, 415, 429, 500, 503] as const
 

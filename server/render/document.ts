@@ -4,7 +4,7 @@ import { escapeHtml } from '../../shared/escape'
 import { safeJson, scriptSafeJson } from '../../shared/script-json'
 import { THEME_HEAD_SCRIPT } from '../../shared/theme'
 import { SPECULATION_RULES } from '../../shared/speculation'
-import { PAGE_STATE_ID, type PageState } from '../../shared/page-state'
+import { PAGE_STATE_ID, PREFETCH_META, type PageState } from '../../shared/page-state'
 import type { BuildManifest } from './manifest'
 
 /** One page tag as HTML: attribute values and the title's text escaped, a script's JSON kept from closing its element. */
@@ -47,11 +47,12 @@ export function renderHead(head: HeadData, assets: BuildManifest, modules: reado
   ]
   for (const href of assets.preload) tags.push(`<link rel="modulepreload" href="${href}" fetchpriority="low">`)
   // A page with split-off code (the contact form) hydrates at the visitor's first touch of it (client/hydrate.ts):
-  // its code and messages are fetched ahead, at the lowest priority, but not run.
+  // once the page has loaded and the browser is idle, the start-up script fetches its code and messages ahead
+  // (prefetch: not run), so they never compete with what the page shows first.
   if (modules.length) {
     const files = new Set([...(assets.chunks[RUNTIME_MODULE] ?? []), ...modules.flatMap((module) => assets.chunks[module] ?? [])])
-    for (const href of files) tags.push(`<link rel="prefetch" href="${href}">`)
-    tags.push(`<link rel="prefetch" href="/_i18n/${assets.id}/${head.lang}/messages.json">`)
+    const urls = [...files, `/_i18n/${assets.id}/${head.lang}/messages.json`]
+    tags.push(`<meta name="${PREFETCH_META}" content="${escapeHtml(urls.join(' '))}">`)
   }
   return tags.join('')
 }

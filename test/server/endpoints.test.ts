@@ -93,7 +93,7 @@ t.test('the HTML streams: the first chunk already holds every head tag', async (
   t.match(first, /<\/head>/, 'the head is complete in the first chunk')
 })
 
-t.test('the contact page fetches its React code and messages ahead (prefetch, not run); other pages do not', async (t) => {
+t.test('the contact page fetches its React code and messages ahead once idle (prefetch, not run); other pages do not', async (t) => {
   const app = await build(t)
   const chunks = manifest.chunks['shared/pages/contact/form-page.tsx'] ?? []
   const runtime = manifest.chunks['client/runtime.tsx'] ?? []
@@ -103,13 +103,17 @@ t.test('the contact page fetches its React code and messages ahead (prefetch, no
     const res = await app.inject(url)
     t.equal(res.statusCode, 200)
     for (const file of manifest.preload) t.ok(links(res.body, 'modulepreload').includes(file), `${url} preloads the start-up script's import ${file}`)
-    for (const file of [...runtime, ...chunks]) t.ok(links(res.body, 'prefetch').includes(file), `${url} prefetches ${file}`)
-    t.ok(links(res.body, 'prefetch').some((href) => /^\/_i18n\/[^/]+\/(ja|en)\/messages\.json$/.test(href)), `${url} prefetches its messages`)
+    // Listed for the start-up script, which fetches them once the page has loaded and the browser is idle.
+    const later = /<meta name="prefetch-when-idle" content="([^"]+)">/.exec(res.body)?.[1]?.split(' ') ?? []
+    for (const file of [...runtime, ...chunks]) t.ok(later.includes(file), `${url} fetches ${file} ahead when idle`)
+    t.ok(later.some((href) => /^\/_i18n\/[^/]+\/(ja|en)\/messages\.json$/.test(href)), `${url} and its messages`)
+    t.same(links(res.body, 'prefetch'), [], 'nothing that competes with the first paint')
     t.notOk(links(res.body, 'modulepreload').some((f) => [...runtime, ...chunks].includes(f)), `${url} does not preload (compile) the React code`)
   }
   for (const url of ['/', '/en/about', '/en/news', '/nope']) {
     const body = (await app.inject(url)).body
     t.same(links(body, 'prefetch'), [], `${url} fetches nothing ahead`)
+    t.notOk(body.includes('prefetch-when-idle'), `${url} lists nothing to fetch later`)
     t.notOk(body.includes('/_i18n/'), `${url} names no messages`)
   }
 })
