@@ -6,21 +6,18 @@
 // shows the new title. Prints the time from sending the save to B serving it, and the save's own time: p50, p95, max.
 //   node bench/content-propagation.mjs [--runs 20] [--sync-ms 500]
 // Needs `node build.mjs` first and Debian's postgresql (a throw-away server, scripts/engines.mjs).
-import { randomUUID } from 'node:crypto'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generate } from 'otplib'
 import { register } from 'tsx/esm/api'
+import { addBenchEditor } from './bench-editor.mjs'
 import { arg, startBuiltServer } from './built-server.mjs'
 import { freePort, startPostgres } from '../scripts/engines.mjs'
 
 register()
 const { pgStores } = await import('../test/server/stores.ts')
-const { hashPassword } = await import('../server/staff/password.ts')
-const { newTotpSecret } = await import('../server/staff/totp.ts')
-const { newRecoveryCodes } = await import('../server/staff/recovery-codes.ts')
 
 const runs = Number(arg('runs', '20'))
 const syncMs = arg('sync-ms', '500')
@@ -51,17 +48,7 @@ const hidden = (html, name) => new RegExp(`name="${name}" value="([^"]*)"`).exec
 const stateOf = (html) => JSON.parse(/<script type="application\/json" id="__staff_state">([\s\S]*?)<\/script>/.exec(html)[1])
 
 /** An editor with a password and authenticator factor, made in the shared database (as enrolment leaves one). */
-async function addEditor() {
-  const store = await pgStores(postgres.url, { poolSize: 1 })
-  const account = { id: randomUUID(), email: 'bench-editor@example.test', name: 'Bench Editor', role: 'editor', locale: 'en', disabled: false, createdAt: Date.now() }
-  const audit = (action) => ({ at: Date.now(), accountId: null, address: 'cli', action, target: `account:${account.id}`, outcome: 'ok' })
-  await store.staff.addAccount(account, audit('account.add'))
-  const password = `bench horse ${randomUUID()}`
-  const totpSecret = newTotpSecret()
-  await store.staff.setPasswordFactor({ accountId: account.id, passwordHash: await hashPassword(password), totpSecret, lastTotpStep: 0, createdAt: Date.now() }, (await newRecoveryCodes()).hashes, audit('password.set'))
-  await store.close()
-  return { email: account.email, password, totpSecret }
-}
+const addEditor = async () => addBenchEditor(await pgStores(postgres.url, { poolSize: 1 }))
 
 const servers = []
 try {

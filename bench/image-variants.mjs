@@ -16,7 +16,6 @@
 // The photo is made here: smooth colour fields, shapes and grain, so it encodes as a photo does (not a flat fill).
 //   node bench/image-variants.mjs
 // Needs `node build.mjs` first.
-import { randomUUID } from 'node:crypto'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -24,14 +23,12 @@ import { join } from 'node:path'
 import { generate } from 'otplib'
 import sharp from 'sharp'
 import { register } from 'tsx/esm/api'
+import { addBenchEditor } from './bench-editor.mjs'
 import { startBuiltServer } from './built-server.mjs'
 import { freePort } from '../scripts/engines.mjs'
 
 register()
 const { openStores } = await import('../test/server/stores.ts')
-const { hashPassword } = await import('../server/staff/password.ts')
-const { newTotpSecret } = await import('../server/staff/totp.ts')
-const { newRecoveryCodes } = await import('../server/staff/recovery-codes.ts')
 
 const WARM_LINE = '"msg":"image variants made ahead"'
 const SLUG = '2026-05-bench-photo'
@@ -89,17 +86,10 @@ const hidden = (html, name) => new RegExp(`name="${name}" value="([^"]*)"`).exec
 
 /** An editor with a password and an authenticator, in DATA_DIR's database (as enrolment leaves one), signed in: its cookie. */
 async function signInEditor(port, dataDir) {
-  const store = await openStores({ databaseUrl: '', dataDir })
-  const account = { id: randomUUID(), email: 'bench-editor@example.test', name: 'Bench Editor', role: 'editor', locale: 'en', disabled: false, createdAt: Date.now() }
-  const audit = (action) => ({ at: Date.now(), accountId: null, address: 'cli', action, target: `account:${account.id}`, outcome: 'ok' })
-  await store.staff.addAccount(account, audit('account.add'))
-  const password = `bench horse ${randomUUID()}`
-  const totpSecret = newTotpSecret()
-  await store.staff.setPasswordFactor({ accountId: account.id, passwordHash: await hashPassword(password), totpSecret, lastTotpStep: 0, createdAt: Date.now() }, (await newRecoveryCodes()).hashes, audit('password.set'))
-  await store.close()
+  const { email, password, totpSecret } = await addBenchEditor(await openStores({ databaseUrl: '', dataDir }))
   const page = await http(port, '/admin/sign-in')
   const code = await generate({ secret: totpSecret })
-  const signedIn = await http(port, '/admin/sign-in', { form: { _token: hidden(page.text, '_token'), email: account.email, password, code } })
+  const signedIn = await http(port, '/admin/sign-in', { form: { _token: hidden(page.text, '_token'), email, password, code } })
   if (signedIn.status !== 303) throw new Error(`sign-in: ${signedIn.status}`)
   return String(signedIn.headers['set-cookie']).split(';')[0]
 }

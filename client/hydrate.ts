@@ -10,7 +10,7 @@ import { guardedReload } from './reload-guard'
  *   marks itself so: its checks as the visitor types need React), never before, so nothing blocks the main
  *   thread while the page is only being read;
  * - when any script shows a toast or asks a question (`site.toast.add`, `site.confirm`): their regions are React's.
- * What the visitor typed before the code arrived stays in the fields (use-contact-form.ts reads it back).
+ * What the visitor typed before the code arrived stays in the fields (use-field-checks.ts reads it back).
  */
 export const HYDRATE_SELECTOR = '[data-hydrate]'
 const FIRST_INPUT = ['pointerdown', 'focusin', 'keydown', 'input'] as const

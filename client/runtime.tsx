@@ -31,7 +31,7 @@ export async function start(): Promise<void> {
   root.dataset.hydrating = 'true'
   const state = JSON.parse(script.textContent ?? '{}') as PageState
   // The language's messages come from the immutable per-build endpoint, in parallel with the page's
-  // split-off code, if it has any (both fetched ahead by the document's prefetch links).
+  // split-off code, if it has any (both fetched ahead once the page was idle: client/hydrate.ts).
   const route = findRoute(state.routeId)
   const [messages, chunk] = await Promise.all([
     loadMessages(state.buildId, state.locale),
