@@ -23,7 +23,8 @@ t.test('GET /contact carries a fresh signed token and is never cached', async (t
     t.equal(res.statusCode, 200, url)
     t.equal(res.headers['cache-control'], 'no-store', url)
     t.match(formToken(res.body), /^v1\./)
-    t.match(res.body, new RegExp(`<form class="contact-form" novalidate="" action="${url}" method="post">`, 'i'), 'posts to its own URL; the server validates')
+    // data-hydrate: the page's React code runs at the visitor's first touch of the form (client/hydrate.ts).
+    t.match(res.body, new RegExp(`<form class="contact-form" novalidate="" data-hydrate="" action="${url}" method="post">`, 'i'), 'posts to its own URL; the server validates')
     t.equal(pageState(res.body).data.step, 'form')
   }
   t.not(await freshToken(app), await freshToken(app), 'one token per page view')
