@@ -8,6 +8,8 @@
 //   menu   INP of a tap on the menu button that comes as soon as the button is on screen (before anything
 //          optional has loaded), then of a second tap after the page has settled;
 //   theme  INP of a tap on the Dark theme button in the open menu (the page settled);
+//   lang   INP of a tap on the language switch in the open menu (the page it leaves reports it, when that page
+//          paints once more before the next one replaces it; '-' when it did not);
 //   shown  the time from a tap to the next page on screen (its first paint, or its activation when it was
 //          prerendered, marked *): the language switch in the open menu of the settled page, and the first link of
 //          the menu opened by the early tap.
@@ -38,8 +40,12 @@ const OBSERVE = `(() => {
   watch('longtask', {}, (e) => p.long.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) }))
   watch('long-animation-frame', {}, (e) => p.frames.push({ start: Math.round(e.startTime), ms: Math.round(e.duration),
     scripts: e.scripts.map((s) => ({ src: s.sourceURL.replace(location.origin, ''), fn: s.sourceFunctionName, invoker: s.invoker, ms: Math.round(s.duration) })) }))
-  watch('event', { durationThreshold: 16 }, (e) => { if (e.interactionId) p.events.push({ id: e.interactionId, name: e.name, ms: e.duration,
-    delay: Math.round(e.processingStart - e.startTime), work: Math.round(e.processingEnd - e.processingStart) }) })
+  watch('event', { durationThreshold: 16 }, (e) => {
+    if (!e.interactionId) return
+    const entry = { id: e.interactionId, name: e.name, ms: e.duration, delay: Math.round(e.processingStart - e.startTime), work: Math.round(e.processingEnd - e.processingStart) }
+    p.events.push(entry)
+    window.__interacted?.(entry) // also told at once: the entries of a tap that leaves the page go with it
+  })
   watch('paint', {}, (e) => { if (e.name === 'first-contentful-paint') p.fcp = Math.round(e.startTime) })
   addEventListener('pointerdown', (e) => window.__tapped?.(performance.timeOrigin + e.timeStamp), { capture: true })
 })()`
@@ -53,6 +59,8 @@ async function openPhone(lang) {
   await context.addInitScript(OBSERVE)
   // The tap's time, told by the page that received it even when it leaves at once (the language switch).
   await context.exposeBinding('__tapped', (_source, at) => (context.tapAt = at))
+  context.interactions = []
+  await context.exposeBinding('__interacted', (_source, entry) => context.interactions.push(entry))
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
@@ -84,6 +92,7 @@ async function tapInp(page, locator) {
 async function follow(context, page, link, name) {
   context.tapAt = null
   const before = page.url()
+  const told = context.interactions.length
   await link.tap()
   await page.waitForURL((u) => u.href !== before, { timeout: 15_000 })
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 15_000 })
@@ -92,7 +101,10 @@ async function follow(context, page, link, name) {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0].startTime
     return { at: performance.timeOrigin + Math.max(fcp, nav.activationStart || 0), prerendered: (nav.activationStart || 0) > 0 }
   })
-  return { [`${name}Shown`]: context.tapAt ? Math.round(shown.at - context.tapAt) : null, [`${name}Prerendered`]: shown.prerendered }
+  // The tap's INP on the page it left: its Event Timing entries, when that page painted once more before it went.
+  const tap = context.interactions.slice(told).filter((e, _, all) => e.id === all[0].id)
+  const inp = tap.length ? tap.reduce((a, b) => (b.ms > a.ms ? b : a)) : null
+  return { [`${name}Shown`]: context.tapAt ? Math.round(shown.at - context.tapAt) : null, [`${name}Prerendered`]: shown.prerendered, [`${name}Inp`]: inp }
 }
 
 async function measure(target) {
@@ -137,7 +149,7 @@ const parts = (v) => (v && typeof v === 'object' ? `${Math.round(v.ms)} (input d
 const results = []
 try {
   console.log(`phone bench: ${CHROME_PATH}, CPU ${rate}× slower, 412×823 touch, ${new Date().toISOString()}${stopBusy.length === 0 && process.argv.includes('--busy') ? ', one core kept busy' : ''}`)
-  console.log(`${'page'.padEnd(40)} long tasks (ms)        INP menu first/settled  theme  shown: lang  link`)
+  console.log(`${'page'.padEnd(40)} long tasks (ms)        INP menu first/settled  theme  lang  shown: lang  link`)
   for (const target of targets) {
     let r
     try {
@@ -148,14 +160,14 @@ try {
     }
     results.push(r)
     const long = (r.long.length ? `${r.long.length}: ${r.long.join(', ')}` : '0') + (r.early.length ? ` [${r.early.join(', ')} before paint]` : '')
-    console.log(`${`${r.name} ${r.lang} ${r.path}`.padEnd(40)} ${long.padEnd(22)} ${`${fmt(r.menuEarly)}${r.menuOpened ? '' : '(closed!)'} / ${fmt(r.menuSettled)}`.padEnd(23)} ${fmt(r.theme).padStart(5)}  ${fmt(r.langShown).padStart(10)}${r.langPrerendered ? '*' : ' '} ${fmt(r.linkShown).padStart(5)}${r.linkPrerendered ? '*' : ''}`)
+    console.log(`${`${r.name} ${r.lang} ${r.path}`.padEnd(40)} ${long.padEnd(22)} ${`${fmt(r.menuEarly)}${r.menuOpened ? '' : '(closed!)'} / ${fmt(r.menuSettled)}`.padEnd(23)} ${fmt(r.theme).padStart(5)} ${fmt(r.langInp).padStart(5)}  ${fmt(r.langShown).padStart(10)}${r.langPrerendered ? '*' : ' '} ${fmt(r.linkShown).padStart(5)}${r.linkPrerendered ? '*' : ''}`)
     if (verbose) console.log(`    menu first ${parts(r.menuEarly)}, menu ${parts(r.menuSettled)}, theme ${parts(r.theme)}`)
     if (verbose) for (const f of r.frames) console.log(`    frame ${f.ms} ms at ${f.start}: ${f.scripts.map((s) => `${s.invoker} ${s.src} ${s.fn} ${s.ms}ms`).join(' | ')}`)
   }
   const all = results.flatMap((r) => r.long)
   const worst = (key) => Math.max(0, ...results.map((r) => (typeof r[key] === 'object' ? r[key]?.ms : r[key]) ?? 0))
   console.log(`summary: ${all.length} long task(s) on ${results.length} page(s), longest ${Math.max(0, ...all)} ms; worst INP: menu first ${worst('menuEarly')} ms, ` +
-    `menu ${worst('menuSettled')} ms, theme ${worst('theme')} ms; the other language shown after at most ${worst('langShown')} ms, a menu link's page after at most ${worst('linkShown')} ms (* prerendered)`)
+    `menu ${worst('menuSettled')} ms, theme ${worst('theme')} ms, language switch ${worst('langInp')} ms; the other language shown after at most ${worst('langShown')} ms, a menu link's page after at most ${worst('linkShown')} ms (* prerendered)`)
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2))
 } finally {
   stopBusy()
