@@ -2,6 +2,7 @@
 // theme, viewport only, JPEG quality 70, into docs/screenshots/<page>-<lang>-<device>.jpg.
 //   node bench/screenshots.mjs [--out docs/screenshots] [--pages home,project] [--quality 70] [--type png]
 //                              [--full-page]   (png and full pages: for looking at them, not for the README)
+//                              [--widths 390,1024,1366,1920]
 // Needs `npm run build` first. Starts the built server on loopback with the shipped content and drives
 // Debian's Chromium (CHROME_PATH) through playwright-core. Bounded: 30 s per page, 5 minutes in all.
 import { mkdirSync } from 'node:fs'
@@ -17,10 +18,14 @@ const PAGES = [
   ['project', '/construction-project/toranomon-office-building'],
   ['contact', '/contact'],
 ]
-const DEVICES = {
-  mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
-  desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
-}
+// --widths 390,1024,1366,1920: one screenshot per width instead (named by it), a phone below 600 px.
+const widths = arg('widths', '')?.split(',').filter(Boolean).map(Number) ?? []
+const DEVICES = widths.length
+  ? Object.fromEntries(widths.map((w) => [String(w), w < 600 ? { viewport: { width: w, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : { viewport: { width: w, height: 900 }, deviceScaleFactor: 1 }]))
+  : {
+      mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+      desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
+    }
 const out = arg('out', 'docs/screenshots')
 const quality = Number(arg('quality', '70'))
 const type = arg('type', 'jpeg')
@@ -28,9 +33,9 @@ const fullPage = process.argv.includes('--full-page')
 const only = arg('pages', '')?.split(',').filter(Boolean) ?? []
 
 const hardStop = setTimeout(() => {
-  console.error('gave up after 5 minutes')
+  console.error('gave up after 10 minutes')
   process.exit(2)
-}, 300_000)
+}, 600_000)
 hardStop.unref()
 
 mkdirSync(out, { recursive: true })
