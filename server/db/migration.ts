@@ -12,4 +12,9 @@ export interface Migration {
   pg?: string
   data?: (db: Database.Database) => void
   pgData?: (client: pg.PoolClient) => Promise<void>
+  /**
+   * A contract step (expand-contract.ts): it removes these tables or columns ('table' or 'table.column'), or
+   * narrows what may be written. Only once the release before it no longer uses them.
+   */
+  contract?: { removes: readonly string[] }
 }

@@ -2,6 +2,8 @@ import pg from 'pg'
 import { StoreUnavailable } from '../errors'
 import type { Runner, Statement, Work } from './sql'
 import type { Migration } from './migration'
+import { recordMigration } from './schema'
+import { RELEASE } from '../release'
 
 /** PostgreSQL's side of the site's database: the schema, the runner, and what a failure means. */
 
@@ -79,7 +81,8 @@ export async function migratePg(pool: pg.Pool, migrations: readonly Migration[])
       try {
         await client.query(m.pg ?? postgresSql(m.sql))
         await m.pgData?.(client)
-        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()])
+        const withRelease = (await client.query("SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'schema_migrations' AND column_name = 'release'")).rowCount === 1
+        await client.query(pgText(recordMigration(withRelease)), [m.version, m.name, new Date().toISOString(), ...(withRelease ? [RELEASE] : [])])
         await client.query('COMMIT')
       } catch (err) {
         await client.query('ROLLBACK')

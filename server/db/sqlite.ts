@@ -2,6 +2,8 @@ import Database from 'better-sqlite3'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Migration } from './migration'
+import { recordMigration } from './schema'
+import { RELEASE } from '../release'
 import type { Runner, Statement, Work } from './sql'
 import { ensurePrivateFile, securePrivateData, stderrModeFixLog, type ModeFixLog } from '../private-files'
 import { SECRET_FILE } from '../form-secret'
@@ -21,7 +23,8 @@ function migrate(db: Db, migrations: readonly Migration[]): void {
       if (applied.has(m.version)) continue
       db.exec(m.sql)
       m.data?.(db)
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString())
+      const withRelease = (db.prepare('PRAGMA table_info(schema_migrations)').all() as { name: string }[]).some((c) => c.name === 'release')
+      db.prepare(recordMigration(withRelease)).run(m.version, m.name, new Date().toISOString(), ...(withRelease ? [RELEASE] : []))
     }
   })
   apply.immediate()

@@ -137,5 +137,5 @@ t.test('refused: no DATABASE_URL, no --from, a missing file, not an inquiries da
   old.close()
   const oldSchema = cli(env, 'import-sqlite', '--from', file)
   t.equal(oldSchema.code, 2)
-  t.match(oldSchema.err, /has schema version 2, this site 8: start this version of the site on it once/)
+  t.match(oldSchema.err, /has schema version 2, this site 9: start this version of the site on it once/)
 })

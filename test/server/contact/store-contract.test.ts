@@ -45,8 +45,8 @@ for (const engine of engines) {
     t.test('migrated to the current schema, once, also when replicas open it together', async (t) => {
       const { store, another } = await engine.fresh(t)
       const more = await Promise.all([another(), another(), another()])
-      t.equal(await store.schemaVersion(), 8)
-      for (const s of more) t.equal(await s.schemaVersion(), 8)
+      t.equal(await store.schemaVersion(), 9)
+      for (const s of more) t.equal(await s.schemaVersion(), 9)
       t.equal(store.engine, engine.name)
     })
 

@@ -17,7 +17,7 @@ t.test('the database: WAL, synchronous=FULL, schema migrated once', async (t) =>
   const db = openDatabase(dir)
   t.equal(db.pragma('journal_mode', { simple: true }), 'wal')
   t.equal(db.pragma('synchronous', { simple: true }), 2, 'FULL')
-  t.equal(schemaVersion(db), 8)
+  t.equal(schemaVersion(db), 9)
   db.close()
   const again = openDatabase(dir)
   t.equal(again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get(), MIGRATIONS.length, 'a restart applies nothing twice')

@@ -25,7 +25,7 @@ const OLD_DATA = [
 
 /** What every engine must show after migrating the version-5 data. */
 async function checkMigrated(t: Test, store: SiteStores) {
-  t.equal(await store.schemaVersion(), 8)
+  t.equal(await store.schemaVersion(), 9)
   const detail = (await store.inbox.detail('Q-20260101-AAAAAA'))!
   t.same([detail.inquiry.name, detail.inquiry.status], ['山田 太郎', 'in-progress'], 'the inquiry and its triage kept')
   t.same((await store.inbox.list({ q: '外壁' }, { page: 1, pageSize: 10 })).rows.map((r) => r.id), ['Q-20260101-AAAAAA'], 'still found by the search')

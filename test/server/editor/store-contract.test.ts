@@ -16,7 +16,7 @@ for (const engine of editorEngines(postgres)) {
     t.test('migration 6: the current version (8), once, also with replicas opening together', async (t) => {
       const { store, another } = await engine.fresh(t)
       const more = await Promise.all([another(), another()])
-      for (const s of [store, ...more]) t.equal(await s.schemaVersion(), 8)
+      for (const s of [store, ...more]) t.equal(await s.schemaVersion(), 9)
       t.same(await store.editor.revisions('news/none'), [])
       t.same([...(await store.editor.latestRevisions())], [])
     })

@@ -33,7 +33,7 @@ const OLD_MAILS = [
 
 /** What every engine must show after migrating the version-4 data. */
 async function checkMigrated(t: Test, store: SiteStores, all: (sql: string, ...args: unknown[]) => Promise<Record<string, any>[]>) {
-  t.equal(await store.schemaVersion(), 8, 'and on to the current version')
+  t.equal(await store.schemaVersion(), 9, 'and on to the current version')
   const page = await store.inbox.list({}, { page: 1, pageSize: 50 })
   t.same(page.rows.map((r) => [r.id, r.status, r.name]), [[OLD[1][0], 'new', 'Jane Doe'], [OLD[0][0], 'new', '山田 太郎']], 'inquiries kept, status new')
   t.same(page.rows[1]!.mail, { staff: 'sent', 'auto-reply': 'failed' })

@@ -62,7 +62,7 @@ for (const engine of engines) {
     t.test('the staff tables come with the inquiry store (migrations 4 and 7), once, on every replica', async (t) => {
       const { inquiries, another } = await engine.fresh(t)
       await Promise.all([another(), another()])
-      t.equal(await inquiries.schemaVersion(), 8)
+      t.equal(await inquiries.schemaVersion(), 9)
     })
 
     t.test('accounts: added, found, listed, changed; a duplicate email is refused and leaves no audit row', async (t) => {
