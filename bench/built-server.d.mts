@@ -16,4 +16,4 @@ export interface BuiltServer {
   output(): string
 }
 
-export function startBuiltServer(env?: Record<string, string>, options?: { timeoutMs?: number; port?: number; logs?: boolean; nodeFlags?: string[] }): Promise<BuiltServer>
+export function startBuiltServer(env?: Record<string, string>, options?: { timeoutMs?: number; port?: number; logs?: boolean; nodeFlags?: string[]; dist?: string }): Promise<BuiltServer>

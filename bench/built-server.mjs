@@ -30,16 +30,17 @@ export function arg(name, fallback) {
  * It runs from a copy of dist/ (DIST_DIR), so a `node build.mjs` during a long run changes nothing under it;
  * the copy sits under node_modules/.cache so the server still resolves its packages.
  * Options: `port` (default: a free one), `logs` (keep its stdout, the JSON log lines, for `output()`),
- * `nodeFlags` (more Node flags before `npm start`'s, e.g. a `--require` preload of a bench).
+ * `nodeFlags` (more Node flags before `npm start`'s, e.g. a `--require` preload of a bench), `dist` (the build to run:
+ * another release's, scripts/releases.mjs buildRelease, for the upgrade test).
  * `stop(signal = 'SIGTERM')` resolves with the exit `{ code, signal }` once the process is gone.
  */
-export async function startBuiltServer(env = {}, { timeoutMs = 20_000, port = 0, logs = false, nodeFlags = [] } = {}) {
+export async function startBuiltServer(env = {}, { timeoutMs = 20_000, port = 0, logs = false, nodeFlags = [], dist = 'dist' } = {}) {
   port ||= await freePort()
   const origin = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'))
   mkdirSync('node_modules/.cache', { recursive: true })
   const distDir = mkdtempSync('node_modules/.cache/bench-dist-')
-  cpSync('dist', distDir, { recursive: true })
+  cpSync(dist, distDir, { recursive: true })
   const child = spawn(process.execPath, [...nodeFlags, ...serverArgs(join(distDir, 'server/index.js'))], {
     env: {
       ...process.env,

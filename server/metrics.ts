@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { RELEASE } from './release'
 import type { OutboxStore } from './outbox/types'
 import type { AutoReplyWithheld } from './contact/types'
 import { OUTBOX_KINDS } from './inbox/types'
@@ -90,6 +91,9 @@ export function createMetrics() {
     'for',
     ['ahead', 'request'] as const,
   )
+
+  // Which release this process runs: during a rolling upgrade, count by (version) shows the mix of replicas.
+  new Gauge({ name: 'site_release_info', help: "This process's release (package.json's version, CHANGELOG.md), always 1.", labelNames: ['version'] as const, registers }).set({ version: RELEASE }, 1)
 
   let outboxCounts: (() => Promise<Record<'pending' | 'failed', number>>) | null = null
   new Gauge({

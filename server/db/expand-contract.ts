@@ -4,8 +4,9 @@
  * release on the newer schema. So a migration only EXPANDS (a new table, a nullable column or one with a
  * default, a new plain index) unless it declares itself a CONTRACT (Migration.contract): removing a table,
  * column, index or constraint, or narrowing what may be written, which is allowed only once the release before
- * it no longer uses what it removes (test/server/expand-contract.test.ts asks git). A rename is never one step:
- * add the new name, write both for a release, then remove the old one.
+ * it no longer uses what it removes (test/server/expand-contract.test.ts asks git). A rename is a contract step
+ * too (SQLite's table rebuild renames its copy into place): a column or table renamed is three releases' work,
+ * the new name added, both written, the old one removed.
  */
 import type { Migration } from './migration'
 
@@ -54,7 +55,7 @@ export function expandContractProblems(migration: Migration, previousUses: (name
       const r = risk(statement, createdHere)
       if (!r) continue
       const where = `migration ${migration.version} (${migration.name})`
-      if (r.renames) problems.push(`${where} renames (an older release still uses the old name): add the new name now, remove the old one a release later`)
+      if (r.renames && !migration.contract) problems.push(`${where} renames (an older release still uses the old name): add the new name now, remove the old one a release later`)
       else if (r.narrows && !migration.contract) problems.push(`${where} narrows what an older release may write, so it is a contract step: "${r.narrows.slice(0, 100)}"`)
       else if (r.removes && !declared.has(r.removes)) problems.push(`${where} removes ${r.removes} without declaring it in contract.removes`)
     }

@@ -31,6 +31,8 @@ export interface ClusterOptions {
   /** false: no DATABASE_URL (SQLite in each replica's DATA_DIR: one replica only makes sense). */
   postgres?: boolean
   smtp?: SmtpOptions
+  /** The build every replica starts from (default dist/; another release's for the upgrade test). */
+  dist?: string
 }
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>
@@ -81,8 +83,9 @@ export async function startCluster(t: { teardown: (fn: () => unknown) => void } 
       ...options.env,
     }
     const replicas: BuiltServer[] = []
+    const dists = ports.map(() => options.dist ?? 'dist')
     const startReplica = async (i: number) => {
-      const server = await startBuiltServer(env, { port: ports[i]!, logs: true, timeoutMs: 30_000 })
+      const server = await startBuiltServer(env, { port: ports[i]!, logs: true, timeoutMs: 30_000, dist: dists[i]! })
       replicas[i] = server
       return server
     }
@@ -109,11 +112,12 @@ export async function startCluster(t: { teardown: (fn: () => unknown) => void } 
       /** Starts replica i again (after it exited) on its port; resolves once its /readyz answers 200. */
       start: startReplica,
       /**
-       * A rolling restart's step: SIGTERM to replica i, its exit awaited, a new one on the same port,
-       * ready. Resolves with the old one's exit.
+       * A rolling restart's step: SIGTERM to replica i, its exit awaited, a new one on the same port (from
+       * `dist`, another build, when given: an upgrade's step), ready. Resolves with the old one's exit.
        */
-      async restart(i: number) {
+      async restart(i: number, dist?: string) {
         const exit = await replicas[i]!.stop('SIGTERM')
+        if (dist) dists[i] = dist
         await startReplica(i)
         return exit
       },
