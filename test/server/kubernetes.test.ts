@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { DockerfileParser } from 'dockerfile-ast'
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment'
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap'
+import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim'
 import { Secret } from 'kubernetes-models/v1/Secret'
 import { Service } from 'kubernetes-models/v1/Service'
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress'
@@ -14,17 +15,20 @@ import { parseAllDocuments, parse as parseYaml } from 'yaml'
 import { ENV_VARIABLES, loadConfig } from '../../server/config'
 import { SECRET_FILE_VARIABLES, SECRET_VARIABLES } from '../../server/config-secrets'
 import { build } from '../helper'
+import { containerEnv, loadModel } from './compose'
 import { sameClient, trustingApp } from './trust'
 
 // deploy/kubernetes: every manifest is valid against the Kubernetes schemas (kubernetes-models), the
 // kustomization lists them, and the manifests agree with the server (routes, ports, variables,
-// shutdown timing), the Dockerfile (user) and the heap cap (memory).
+// shutdown timing), the Dockerfile (user), the compose files and the heap cap (memory). The content volume,
+// its seeding and the one-pod overlay, on the kustomize renderings: kubernetes-content.test.ts.
 
 const DIR = 'deploy/kubernetes'
 const SECRET_EXAMPLE = 'secret.example.yaml'
 const MODELS: Record<string, { new (data: any): { validate(): void } }> = {
   'apps/v1/Deployment': Deployment,
   'v1/ConfigMap': ConfigMap,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'v1/Secret': Secret,
   'v1/Service': Service,
   'networking.k8s.io/v1/Ingress': Ingress,
@@ -72,7 +76,7 @@ const podEnv: Record<string, string> = Object.fromEntries(Object.entries({ ...co
 const ms = (name: string) => Number(podEnv[name])
 
 t.test('every document is a known kind and valid against the Kubernetes schema', async (t) => {
-  t.ok(manifests.length >= 6, `${manifests.length} documents in ${DIR}`)
+  t.ok(manifests.length >= 8, `${manifests.length} documents in ${DIR}`)
   for (const { file, doc } of manifests) {
     const model = MODELS[`${doc.apiVersion}/${doc.kind}`]
     if (!t.ok(model, `${file}: ${doc.apiVersion} ${doc.kind} is a kind this test validates`)) continue
@@ -148,6 +152,24 @@ t.test('container ports and the fixed variables agree with the server and the co
   }
   t.equal(fixedEnv.METRICS_PORT, String(compose.services.site.environment.METRICS_PORT).replace(/^\$\{METRICS_PORT:-(\d+)\}$/, '$1'), 'METRICS_PORT as compose\'s default')
   t.notOk(Object.keys(configMap.data).some((k) => k in fixedEnv), 'the ConfigMap does not set what the Deployment fixes (it would be ignored)')
+})
+
+t.test('the pods notice a save made through another pod as the compose replicas do: the marker, polled', async (t) => {
+  // The compose replicas share one content volume too (docker-compose.replicas.yml); what they run with, with
+  // .env.example as .env or with no .env at all, is what the ConfigMap sets.
+  const contentSettings = (env: Record<string, string | undefined>) => {
+    const { contentDir, contentSyncMs, contentWatch } = loadConfig(Object.fromEntries(['CONTENT_DIR', 'CONTENT_SYNC_MS', 'CONTENT_WATCH'].filter((k) => env[k] !== undefined).map((k) => [k, env[k]!])))
+    return { contentDir, contentSyncMs, contentWatch }
+  }
+  const pod = contentSettings(podEnv)
+  t.same(pod, { contentDir: '/app/content', contentSyncMs: 500, contentWatch: false }, 'the marker looked at every 500 ms; no inotify (blind to writes from other nodes)')
+  t.same([configMap.data.CONTENT_SYNC_MS, configMap.data.CONTENT_WATCH], ['500', 'false'], 'written out in the ConfigMap, where an operator finds them')
+  const model = loadModel(['docker-compose.yml', 'docker-compose.replicas.yml'])
+  const replicas = Object.keys(model.services).filter((name) => model.services[name].image === model.services.site.image)
+  t.same(replicas, ['site', 'site-2', 'site-3'], 'the compose replicas')
+  for (const [label, files] of [['.env.example as .env', { '.env': readFileSync('.env.example', 'utf8') }], ['no .env', {}]] as const) {
+    for (const name of replicas) t.same(contentSettings(containerEnv(model.services[name], files)), pod, `compose ${name} (${label}): the same settings`)
+  }
 })
 
 t.test('every variable set is one the server reads, and the pod\'s environment is a valid configuration', async (t) => {
@@ -281,12 +303,15 @@ t.test('least privilege: the image\'s user, read-only root, no capabilities, Run
   t.same(ctr.capabilities?.drop, ['ALL'])
   t.notOk(ctr.privileged, 'not privileged')
   t.equal(podSpec.automountServiceAccountToken, false, 'no API token in the pod')
-  // Read-only root: the writable places are emptyDirs, DATA_DIR one of them.
+  // Read-only root: the writable places are emptyDirs, DATA_DIR one of them, and the content volume.
   const mounts = Object.fromEntries(container.volumeMounts.map((m: any) => [m.mountPath, m.name]))
   const volumes = Object.fromEntries(podSpec.volumes.map((v: any) => [v.name, v]))
   for (const path of ['/tmp', fixedEnv.DATA_DIR ?? '(DATA_DIR not set)']) {
     t.ok(mounts[path] && volumes[mounts[path]]?.emptyDir, `${path} is a writable emptyDir`)
   }
+  t.equal(volumes[mounts[fixedEnv.CONTENT_DIR!]]?.persistentVolumeClaim?.claimName, one('PersistentVolumeClaim').metadata.name, 'CONTENT_DIR is the content volume')
+  const writable = container.volumeMounts.filter((m: any) => !m.readOnly).map((m: any) => m.mountPath)
+  t.same(writable.sort(), ['/tmp', fixedEnv.DATA_DIR, fixedEnv.CONTENT_DIR].sort(), 'nothing else is writable')
 })
 
 t.test('memory: the limit agrees with the heap cap and with docker-compose.yml', async (t) => {
