@@ -75,4 +75,7 @@ t.test('each migration records the release that applied it; rows of an older rel
 t.test('the Kubernetes image tag is this version', async (t) => {
   const kustomization = parse(readFileSync('deploy/kubernetes/kustomization.yaml', 'utf8')) as { images: { newTag: string }[] }
   t.same(kustomization.images.map((i) => i.newTag), [currentVersion()])
+  const images = [...readFileSync('deploy/kubernetes/deployment.yaml', 'utf8').matchAll(/image: (corporate-site:\S+)/g)].map((m) => m[1])
+  t.ok(images.length >= 2, 'the site and its content seeding name the image')
+  t.same([...new Set(images)], [`corporate-site:${currentVersion()}`], 'with this version in the manifest itself too')
 })
