@@ -77,7 +77,10 @@ export async function siteTables(conn: Conn): Promise<TableInfo[]> {
       : await conn.all("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")
   const wanted = names.map((r) => r.name as string).filter((n) => !LEFT_OUT.has(n))
   const read = conn.engine === 'sqlite' ? sqliteTable : pgTable
-  return inKeyOrder(await Promise.all(wanted.map((n) => read(conn, n))))
+  // One after the other: a connection runs one query at a time.
+  const tables: TableInfo[] = []
+  for (const name of wanted) tables.push(await read(conn, name))
+  return inKeyOrder(tables)
 }
 
 /** Each value as the dump holds it: text, a number, or null (anything else has no engine-neutral form). */
