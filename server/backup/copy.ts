@@ -59,7 +59,8 @@ async function checkSkipped(conn: Conn, t: TableInfo, d: TableData, skipped: Val
     const row = there.get(key)!
     const differs = unique.find((c) => text(row[c]) !== text(values[d.columns.indexOf(c)]))
     if (differs) {
-      throw new NotACopy(`${t.name} ${key} is another row there (${differs} differs): the database holds data of its own, not an earlier copy of this one. Nothing was copied.`)
+      const named = t.key.map((k) => `${k} ${text(values[d.columns.indexOf(k)])}`).join(', ')
+      throw new NotACopy(`${t.name} ${named} is another row there (${differs} differs): the database holds data of its own, not an earlier copy of this one. Nothing was copied.`)
     }
   }
 }
