@@ -23,7 +23,7 @@ const staffOptions = staffClientOptions({ publicDir, watch })
 
 /** @type {import('esbuild').BuildOptions} */
 const serverOptions = {
-  entryPoints: { main: 'server/main.ts', 'content-check': 'server/content-check.ts', 'content-reload': 'server/content-reload.ts', content: 'server/content-cli.ts', inquiries: 'server/inquiries-cli.ts', staff: 'server/staff/cli.ts' },
+  entryPoints: { main: 'server/main.ts', 'content-check': 'server/content-check.ts', 'content-reload': 'server/content-reload.ts', content: 'server/content-cli.ts', inquiries: 'server/inquiries-cli.ts', staff: 'server/staff/cli.ts', backup: 'server/backup-cli.ts' },
   outdir: join(dist, 'server'),
   bundle: true,
   platform: 'node',

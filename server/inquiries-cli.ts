@@ -18,20 +18,20 @@ const USAGE = `usage:
   npm run inquiries -- export --format csv|json [--since DATE] [--out FILE]
                                                         all inquiries (since DATE: YYYY-MM-DD, Tokyo, or an ISO time)
   npm run inquiries -- backup --out FILE [--allow-empty]
-                                                        a consistent copy of the database (inquiries, staff accounts,
-                                                        content revisions), while the site runs; an empty database is
-                                                        refused (not the server's?) unless --allow-empty
+                                                        a consistent copy of the SQLite database alone (the site's
+                                                        backup is \`npm run backup -- create\`: database and content);
+                                                        an empty database is refused unless --allow-empty
   npm run inquiries -- retry                            queue mail that failed for good once more
-  npm run inquiries -- import-sqlite --from FILE        with DATABASE_URL: copy a SQLite inquiries.db (all inquiries and
-                                                        mail states) into PostgreSQL, in one transaction; runs again safely
-                                                        (copies what is missing). Its pending mails are sent by the
-                                                        PostgreSQL replicas: stop the SQLite site first.
+  npm run inquiries -- import-sqlite --from FILE        with DATABASE_URL: copy a SQLite inquiries.db (every table: inquiries,
+                                                        mails, inbox, staff accounts, revisions, audit log) into PostgreSQL,
+                                                        in one transaction; runs again safely (copies what is missing). Its
+                                                        pending mails are sent by the PostgreSQL replicas: stop the SQLite site first.
 Files: --out FILE writes the file whole (temporary file, then rename), readable by you only (0600).
 Printed output: npm prints a banner before it; redirect only with \`npm run --silent inquiries -- ...\`.
 In the container: docker compose exec -T site node dist/server/inquiries.js <command>
 (no npm banner there). Settings as the server reads them: the environment, then .env; a DATA_DIR without the
 server's database is refused (none is created).
-With DATABASE_URL (PostgreSQL) every command but backup works the same; back up with pg_dump.
+With DATABASE_URL (PostgreSQL) every command but backup works the same; back up with \`npm run backup -- create\`.
 `
 
 function option(args: string[], name: string): string | undefined {
@@ -72,7 +72,8 @@ async function importCommand(from: string | undefined, databaseUrl: string): Pro
   try {
     const r = await importSqlite(source, databaseUrl)
     process.stdout.write(
-      `${r.inquiries} inquiries and ${r.mails} mails copied (${r.alreadyThere} already there); ${r.pending} of the mails are pending: the PostgreSQL replicas send them\n`,
+      `${r.inquiries} inquiries and ${r.mails} mails copied (${r.alreadyThere} already there); ${r.pending} of the mails are pending: the PostgreSQL replicas send them\n` +
+        `also copied: ${Object.entries(r.others).map(([table, n]) => `${table} ${n}`).join(', ') || 'nothing else new'}\n`,
     )
   } finally {
     source.close()
@@ -105,7 +106,7 @@ async function main(args: string[]): Promise<void> {
   loadDotEnv()
   const { dataDir, databaseUrl, port } = loadConfig(process.env, { server: false })
   if (command === 'import-sqlite') return importCommand(option(args, '--from'), databaseUrl)
-  if (command === 'backup' && databaseUrl) fail('backup: the inquiries are in PostgreSQL (DATABASE_URL): back them up with pg_dump, e.g. pg_dump --format=custom "$DATABASE_URL" > inquiries.dump')
+  if (command === 'backup' && databaseUrl) fail('backup: the inquiries are in PostgreSQL (DATABASE_URL): back up the site with `npm run backup -- create` (database and content folder)')
   const database = await openSiteDatabase({ dataDir, databaseUrl }, MIGRATIONS)
   const store = createInquiryStore(database.runner, dialectOf(database.engine))
   try {

@@ -9,6 +9,8 @@ import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
 import { pgStores, sqliteStores } from '../stores'
+import { addAccountTo } from '../staff/web-helper'
+import { change, newsItem } from '../editor/helper'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
@@ -36,12 +38,15 @@ async function seed(dataDir: string) {
   db.prepare("UPDATE outbox SET status = 'failed', attempts = 12, last_error = '550 mailbox unavailable' WHERE inquiry_id = ? AND kind = 'auto-reply'").run(a.id)
   db.prepare("UPDATE outbox SET attempts = 3, last_error = 'connection refused' WHERE inquiry_id = ? AND kind = 'staff'").run(c.id)
   db.prepare("DELETE FROM outbox WHERE inquiry_id = ? AND kind = 'auto-reply'").run(d.id) // capped: no auto-reply
-  return { store, ids: [a.id, b.id, c.id, d.id] }
+  // The staff side: an account with password and TOTP (two audit entries), and an editor's revision (a third).
+  const staff = await addAccountTo(store.staff, { now: () => Date.UTC(2026, 3, 1) }, 'admin', 'admin@example.test')
+  await store.editor.commit(change('news/moved', newsItem('moved'), Date.UTC(2026, 3, 2), { accountId: staff.account.id }), () => {})
+  return { store, ids: [a.id, b.id, c.id, d.id], staff }
 }
 
 t.test('copies every inquiry and mail state, in order; a second run copies nothing', async (t) => {
   const dir = tempDataDir(t)
-  const { store: sqlite } = await seed(dir)
+  const { store: sqlite, staff } = await seed(dir)
   t.teardown(() => sqlite.close())
   const url = await freshPgUrl()
   const env = { DATA_DIR: dir, DATABASE_URL: url, FORM_SECRET }
@@ -50,7 +55,7 @@ t.test('copies every inquiry and mail state, in order; a second run copies nothi
   // The SQLite store stays open meanwhile, as a running site's would.
   const first = cli(env, 'import-sqlite', '--from', file)
   t.equal(first.code, 0, first.err)
-  t.match(first.out, /^4 inquiries and 7 mails copied \(0 already there\); 5 of the mails are pending: the PostgreSQL replicas send them\n$/)
+  t.match(first.out, /^4 inquiries and 7 mails copied \(0 already there\); 5 of the mails are pending: the PostgreSQL replicas send them\nalso copied: .*staff_accounts 1.*\n$/)
 
   const postgresStore = await pgStores(url, { poolSize: 2 })
   t.teardown(() => postgresStore.close())
@@ -61,6 +66,13 @@ t.test('copies every inquiry and mail state, in order; a second run copies nothi
   t.equal(await postgresStore.findByToken('token-b'), expected[1]!.id, 'the token came along')
   t.strictSame(await postgresStore.outboxCounts(), await sqlite.outboxCounts())
   t.equal(await postgresStore.schemaVersion(), await sqlite.schemaVersion())
+  // The staff accounts (password hash, TOTP secret, recovery codes), the revisions and the audit log came along.
+  t.same(await postgresStore.staff.findAccount(staff.account.id), staff.account)
+  t.same(await postgresStore.staff.findPasswordFactor(staff.account.id), await sqlite.staff.findPasswordFactor(staff.account.id))
+  t.equal(await postgresStore.staff.unusedRecoveryCodes(staff.account.id), 10)
+  t.same(await postgresStore.editor.revisions('news/moved'), await sqlite.editor.revisions('news/moved'))
+  t.same(await postgresStore.staff.listAudit({}), await sqlite.staff.listAudit({}), 'the audit log')
+  t.equal((await postgresStore.staff.listAudit({})).length, 3)
 
   const second = cli(env, 'import-sqlite', '--from', file)
   t.equal(second.code, 0, second.err)

@@ -106,7 +106,7 @@ t.test('import-sqlite: the inbox comes along (statuses, history with its mail nu
   await sqlite.inbox.queueDigest('resp', '2026-04-01', { to: 'r@example.com', subject: 's', text: 't' }, T0)
   const url = await freshPgDatabase(postgres, 'import')
   const result = await importSqlite(new Database(join(dir, DB_FILE), { readonly: true }), url)
-  t.same(result, { inquiries: 2, alreadyThere: 0, mails: 6, pending: 4 }, "both inquiries; their staff mails, auto-replies (the erased one's cancelled), the reply and the digest")
+  t.same(result, { inquiries: 2, alreadyThere: 0, mails: 6, pending: 4, others: { inquiry_events: 8, staff_audit: 3 } }, "both inquiries; their staff mails, auto-replies (the erased one's cancelled), the reply and the digest")
   const target = await pgStores(url, { poolSize: 2 })
   t.teardown(() => target.close())
   const [before, after] = [(await sqlite.inbox.detail(a))!, (await target.inbox.detail(a))!]
@@ -118,6 +118,6 @@ t.test('import-sqlite: the inbox comes along (statuses, history with its mail nu
   t.ok(seq > 0)
   t.same((await target.inbox.list({ q: '修理' }, { page: 1, pageSize: 50 })).rows.map((r) => r.id), [a], 'searchable in PostgreSQL')
   t.same((await target.inbox.list({ includeErased: true }, { page: 1, pageSize: 50 })).rows.map((r) => [r.id, r.erasedAt]), [[b, T0 + 4], [a, null]], 'the erasure came along')
-  t.same(await importSqlite(new Database(join(dir, DB_FILE), { readonly: true }), url), { inquiries: 0, alreadyThere: 2, mails: 0, pending: 0 }, 'a second run copies nothing')
+  t.same(await importSqlite(new Database(join(dir, DB_FILE), { readonly: true }), url), { inquiries: 0, alreadyThere: 2, mails: 0, pending: 0, others: {} }, 'a second run copies nothing')
   t.equal((await target.inbox.detail(a))!.events.length, after.events.length, 'no history twice')
 })
