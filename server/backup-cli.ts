@@ -41,7 +41,8 @@ async function create(args: string[]): Promise<void> {
   const database = await openSiteDatabase({ dataDir, databaseUrl }, MIGRATIONS, { poolSize: 2 })
   try {
     const started = Date.now()
-    const r = await createBackup(database, contentDir, dir, appVersion())
+    const onWait = () => process.stderr.write("waiting for the content lock: an editor's save is under way\n")
+    const r = await createBackup(database, contentDir, dir, appVersion(), { onWait })
     process.stdout.write(`backup of ${countsText(r.counts)} written to ${r.file}\n`)
     process.stdout.write(`${database.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database and ${contentDir} taken at one moment (content lock held ${r.lockedMs} ms; ${Date.now() - started} ms in all)\n`)
   } finally {

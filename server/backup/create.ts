@@ -26,12 +26,19 @@ interface Moment {
 }
 
 /** SQLite: the lock is a write transaction (BEGIN IMMEDIATE) on a second connection, as the editor's save takes it. */
-function sqliteMoment(db: Database.Database): Moment {
+function sqliteMoment(db: Database.Database, onWait: () => void): Moment {
   const lock = new Database(db.name, { fileMustExist: true })
-  // A save in flight is waited for (a save takes well under a second; a stuck one is not waited for forever).
-  lock.pragma('busy_timeout = 30000')
   try {
-    lock.exec('BEGIN IMMEDIATE')
+    lock.pragma('busy_timeout = 0')
+    try {
+      lock.exec('BEGIN IMMEDIATE')
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err
+      onWait()
+      // A save in flight is waited for (a save takes well under a second; a stuck one is not waited for forever).
+      lock.pragma('busy_timeout = 30000')
+      lock.exec('BEGIN IMMEDIATE')
+    }
     db.exec('BEGIN')
     // A WAL snapshot starts at the transaction's first read.
     db.prepare('SELECT COUNT(*) FROM schema_migrations').get()
@@ -51,14 +58,18 @@ function sqliteMoment(db: Database.Database): Moment {
 }
 
 /** PostgreSQL: the editor's advisory lock in a transaction of its own; the snapshot a REPEATABLE READ read-only one. */
-async function pgMoment(pool: import('pg').Pool): Promise<Moment> {
+async function pgMoment(pool: import('pg').Pool, onWait: () => void): Promise<Moment> {
   const lock = await pool.connect()
   const snap = await pool.connect().catch((err) => (lock.release(), Promise.reject(err)))
   try {
     await lock.query('BEGIN')
     await lock.query("SET LOCAL statement_timeout = '30s'")
     const { sql, args } = editorDialectOf('postgres').lock!
-    await lock.query(pgText(sql), args)
+    const free = (await lock.query('SELECT pg_try_advisory_xact_lock($1) AS ok', args)).rows[0].ok === true
+    if (!free) {
+      onWait()
+      await lock.query(pgText(sql), args)
+    }
     await snap.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
     await snap.query('SET LOCAL statement_timeout = 0')
     await snap.query('SELECT 1') // the snapshot is taken at the first query
@@ -93,7 +104,11 @@ export const backupName = (app: AppVersion, at: Date) => `${app.name}-backup-${a
 
 const isTemp = (path: string) => /^\..*\.tmp$/.test(basename(path))
 
-export async function createBackup(database: SiteDatabase, contentDir: string, dir: string, app: AppVersion, now = new Date()): Promise<CreateResult> {
+/**
+ * Writes the backup file into `dir`. `onWait` is called once when the content lock is taken by a save under
+ * way, before waiting for it (the command says so: a backup that seems stuck is waiting for a save).
+ */
+export async function createBackup(database: SiteDatabase, contentDir: string, dir: string, app: AppVersion, { now = new Date(), onWait = () => {} }: { now?: Date; onWait?: () => void } = {}): Promise<CreateResult> {
   if (!existsSync(contentDir)) throw new Error(`CONTENT_DIR ${contentDir}: no such folder (is CONTENT_DIR the server's?)`)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const file = resolve(dir, backupName(app, now))
@@ -101,7 +116,7 @@ export async function createBackup(database: SiteDatabase, contentDir: string, d
   const staging = mkdtempSync(join(dir, '.backup-'))
   const temp = `${staging}.tmp`
   try {
-    const moment = database.engine === 'sqlite' ? sqliteMoment(database.handle) : await pgMoment(database.handle)
+    const moment = database.engine === 'sqlite' ? sqliteMoment(database.handle, onWait) : await pgMoment(database.handle, onWait)
     const lockedAt = Date.now()
     let lockedMs = 0
     let data

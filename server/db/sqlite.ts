@@ -17,6 +17,10 @@ export const PRIVATE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB
 
 function migrate(db: Db, migrations: readonly Migration[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
+  // Nothing to apply (every start but an upgrade's): no write lock taken, so a command opening the database
+  // does not wait for a writer (an editor's save, a backup holding the content lock).
+  const known = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[])
+  if (migrations.every((m) => known.has(m.version))) return
   const apply = db.transaction(() => {
     const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[])
     for (const m of migrations) {

@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { join } from 'node:path'
 import pg from 'pg'
 import { buildRelease, currentVersion, previousRelease } from '../../scripts/releases.mjs'
@@ -25,7 +25,7 @@ const until = async (what: string, ok: () => boolean | Promise<boolean>, timeout
 }
 
 /** Replaces each replica in turn with `dist`, each taken into the proxy's rotation (it served a page) before the next goes. */
-async function roll(t: Tap.Test, cluster: Cluster, dist: string, load: { ids: string[] }, label: string) {
+async function roll(t: Test, cluster: Cluster, dist: string, load: { ids: string[] }, label: string) {
   for (let i = 0; i < cluster.replicas.length; i++) {
     const exit = await cluster.restart(i, dist)
     t.same(exit, { code: 0, signal: null }, `${label}: replica ${i} exited 0 on SIGTERM`)

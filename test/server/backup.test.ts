@@ -152,10 +152,16 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     const out = temp(t, 'lock-out-')
     const child = spawn(process.execPath, cliArgs('create', '--dir', out), { env: { ...process.env, DATA_DIR: dataDir, CONTENT_DIR: content, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] })
     let err = ''
-    child.stderr.on('data', (d) => (err += d))
+    const waiting = new Promise<void>((resolve) =>
+      child.stderr.on('data', (d) => {
+        err += d
+        if (err.includes('waiting for the content lock')) resolve()
+      }),
+    )
     const done = new Promise<number | null>((resolve) => child.on('exit', resolve))
-    await new Promise((r) => setTimeout(r, 2500))
-    t.equal(child.exitCode, null, 'the backup is waiting')
+    await Promise.race([waiting, done])
+    t.match(err, "waiting for the content lock: an editor's save is under way", 'the backup says it waits for the save')
+    t.equal(child.exitCode, null, 'and is waiting')
     t.same(readdirSync(out).filter((f) => f.endsWith('.tar.gz')), [], 'no backup while the save holds the lock')
     writeFileSync(join(content, 'news', 'held-2.ja.md'), 'second half\n')
     await addRevision()
