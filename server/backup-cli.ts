@@ -7,6 +7,7 @@ import { appVersion } from './backup/app-version'
 import { countsText } from './backup/archive'
 import { createBackup } from './backup/create'
 import { restoreBackup } from './backup/restore'
+import { option, usageFailure } from './cli-args'
 
 const USAGE = `usage:
   npm run backup -- create [--dir DIR]       the database and the content folder, at one moment, in one file:
@@ -23,14 +24,8 @@ A backup holds the staff's password hashes and TOTP secrets and every inquiry: k
 credential store, and keep FORM_SECRET (and the .env) with it.
 `
 
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name)
-  return i === -1 ? undefined : args[i + 1]
-}
-
 function fail(message: string): never {
-  process.stderr.write(`${message}\n${USAGE}`)
-  process.exit(2)
+  return usageFailure(USAGE, message)
 }
 
 async function create(args: string[]): Promise<void> {

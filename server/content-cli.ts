@@ -9,6 +9,7 @@ import { editorDialectOf } from './editor/dialects'
 import { MIGRATIONS } from './migrations'
 import { exportContent, importContent } from './editor/files-transfer'
 import { ContentRefused, type EditorStore } from './editor/types'
+import { usageFailure } from './cli-args'
 
 /**
  * `npm run content -- export --out DIR` and `npm run content -- import DIR` (`node dist/server/content.js`
@@ -27,8 +28,7 @@ In the container: docker compose exec site node dist/server/content.js <command>
 `
 
 function fail(message: string): never {
-  process.stderr.write(`${message}\n${USAGE}`)
-  process.exit(2)
+  return usageFailure(USAGE, message)
 }
 
 /**

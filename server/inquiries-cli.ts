@@ -12,6 +12,7 @@ import { importSqlite, openSqliteSource } from './import-sqlite'
 import { createInquiryStore } from './contact/inquiry-store'
 import { writeFileAtomic } from './private-files'
 import { resolve } from 'node:path'
+import { option, usageFailure } from './cli-args'
 
 const USAGE = `usage:
   npm run inquiries -- list [--limit N]                 latest inquiries with their mail status (times in Japan time, JST)
@@ -34,14 +35,8 @@ server's database is refused (none is created).
 With DATABASE_URL (PostgreSQL) every command but backup works the same; back up with \`npm run backup -- create\`.
 `
 
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name)
-  return i === -1 ? undefined : args[i + 1]
-}
-
 function fail(message: string): never {
-  process.stderr.write(`${message}\n${USAGE}`)
-  process.exit(2)
+  return usageFailure(USAGE, message)
 }
 
 /**
