@@ -3,7 +3,11 @@
 // "N passed, N failed[, N skipped]" (test/runner.mjs).
 // Usage: node test/run.mjs [path-substring ...]
 // Unit and integration files run two at a time; browser files (test/e2e) run one at a time after them.
+// One throw-away PostgreSQL server serves the whole run: its admin URL is in each file's environment
+// (SHARED_POSTGRES), where startPostgres() makes a new database on it rather than a server (scripts/engines.mjs);
+// it is stopped at the end (and, by the engines' exit hook, on Ctrl+C).
 import { join } from 'node:path'
+import { SHARED_POSTGRES, startPostgres } from '../scripts/engines.mjs'
 import { listTests, runFile, summaryLines } from './runner.mjs'
 
 const filters = process.argv.slice(2)
@@ -31,8 +35,24 @@ async function runAll(list, concurrency) {
   return out
 }
 
+/** The run's PostgreSQL server (none if PostgreSQL is missing: each test that needs it then says so itself). */
+async function sharedPostgres() {
+  if (files.length === 0 || process.env[SHARED_POSTGRES]) return null
+  try {
+    // Two files at a time, each with app pools of up to 10 connections and replicas: more than the default 100.
+    const server = await startPostgres({ own: true, maxConnections: 400 })
+    process.env[SHARED_POSTGRES] = server.url.replace(/\/site$/, '/postgres')
+    return server
+  } catch (err) {
+    console.log(`(no shared PostgreSQL for the run: ${err instanceof Error ? err.message.split('\n')[0] : err})`)
+    return null
+  }
+}
+
+const postgres = await sharedPostgres()
 const e2e = files.filter((f) => f.includes(`test${'/'}e2e`) || f.startsWith(join('test', 'e2e')))
 const rest = files.filter((f) => !e2e.includes(f))
 const results = [...(await runAll(rest, 2)), ...(await runAll(e2e, 1))]
+await postgres?.stop()
 for (const line of summaryLines(results)) console.log(line)
 process.exit(results.some((r) => r.fail > 0) || results.length === 0 ? 1 : 0)

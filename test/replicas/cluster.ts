@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { startBuiltServer, type BuiltServer } from '../../bench/built-server.mjs'
-import { freePort, startCaddy, startPostgres, startRedis, type CaddyEngine, type Engine, type PostgresEngine } from '../../scripts/engines.mjs'
+import { freePort, startCaddy, startPostgres, startRedis, type CaddyEngine, type Engine, type PostgresDatabase } from '../../scripts/engines.mjs'
 import { formFields, formToken, validInquiry } from '../server/contact/helper'
 import { startSmtp, type ReceivedMail, type SmtpOptions } from '../server/contact/smtp'
 
@@ -54,7 +54,7 @@ export async function startCluster(t: { teardown: (fn: () => unknown) => void } 
       smtp.release()
       await smtp.close()
     })
-    const pg: PostgresEngine | null = options.postgres === false ? null : await startPostgres()
+    const pg: PostgresDatabase | null = options.postgres === false ? null : await startPostgres()
     if (pg) stoppers.push(() => pg.stop())
     const redis: Engine | null = options.redis === false ? null : await startRedis()
     if (redis) stoppers.push(() => redis.stop())
