@@ -9,6 +9,7 @@ import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
 import { pgStores, sqliteStores } from '../stores'
+import { cliArgs } from '../cli'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
@@ -18,7 +19,7 @@ const freshPgUrl = () => freshPgDatabase(postgres, 'import')
 const FORM_SECRET = 'import-test-secret-0123456789'
 
 function cli(env: Record<string, string>, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', ...env } })
+  const res = spawnSync(process.execPath, [...cliArgs('inquiries'), ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', ...env } })
   return { code: res.status, out: res.stdout, err: res.stderr }
 }
 
