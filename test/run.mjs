@@ -2,7 +2,9 @@
 // parses each file's TAP output and ends with each skipped or todo test and its reason, then one line:
 // "N passed, N failed[, N skipped]" (test/runner.mjs).
 // Usage: node test/run.mjs [path-substring ...]
-// Unit and integration files run two at a time; browser files (test/e2e) run one at a time after them.
+// Unit and integration files run two at a time; browser files (test/e2e) run after them, two at a time as well
+// (TEST_BROWSER_JOBS=1: one at a time): one file uses about 0.6 of a core (six files one after the other: 66 s of
+// CPU, server and Chromium included, in 115 s), waiting on pages the rest of the time.
 // One throw-away PostgreSQL server serves the whole run: its admin URL is in each file's environment
 // (SHARED_POSTGRES), where startPostgres() makes a new database on it rather than a server (scripts/engines.mjs);
 // it is stopped at the end (and, by the engines' exit hook, on Ctrl+C).
@@ -52,7 +54,7 @@ async function sharedPostgres() {
 const postgres = await sharedPostgres()
 const e2e = files.filter((f) => f.includes(`test${'/'}e2e`) || f.startsWith(join('test', 'e2e')))
 const rest = files.filter((f) => !e2e.includes(f))
-const results = [...(await runAll(rest, 2)), ...(await runAll(e2e, 1))]
+const results = [...(await runAll(rest, 2)), ...(await runAll(e2e, Number(process.env.TEST_BROWSER_JOBS) || 2))]
 await postgres?.stop()
 for (const line of summaryLines(results)) console.log(line)
 process.exit(results.some((r) => r.fail > 0) || results.length === 0 ? 1 : 0)
