@@ -14,6 +14,15 @@ export interface Engine {
   resume(): Promise<void>
 }
 
+/** A database (on a server this process may not own): where it is, and stop() to drop it. */
+export interface PostgresDatabase {
+  /** postgres://postgres@127.0.0.1:PORT/NAME */
+  url: string
+  port: number
+  stop(): Promise<void>
+}
+
+/** A PostgreSQL server of the caller's own (startPostgres({ own: true })), its database `site` at url. */
 export interface PostgresEngine extends Engine {
   dataDir: string
   /** pause() then resume(). */
@@ -34,7 +43,15 @@ export function freePort(): Promise<number>
 export function postgresBinDir(): string
 /** True while a process with this pid runs (zombies excluded). */
 export function alive(pid: number): boolean
-export function startPostgres(options?: { dir?: string }): Promise<PostgresEngine>
+/** The environment variable test/run.mjs sets to the admin URL of the one PostgreSQL server of the run. */
+export const SHARED_POSTGRES: 'TEST_POSTGRES_ADMIN_URL'
+/**
+ * A database of the test's own. Under test/run.mjs (SHARED_POSTGRES set) a new database on the run's server, dropped
+ * by stop(); else a server of its own. `own: true`: always a server of its own (a test that stops, kills or restarts
+ * it); dir: where its temporary folder goes; maxConnections: its max_connections.
+ */
+export function startPostgres(options: { own: true; dir?: string; maxConnections?: number }): Promise<PostgresEngine>
+export function startPostgres(options?: { own?: false }): Promise<PostgresDatabase>
 export function startRedis(): Promise<Engine>
 /** The reverse_proxy directives of deploy/Caddyfile.replicas. healthChecks (default true): its active `/readyz?exclude=database` check; false: none. */
 export function replicaProxyConfig(options: { upstreams: string[]; port: number; adminPort: number; healthChecks?: boolean }): string

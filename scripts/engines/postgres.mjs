@@ -1,5 +1,6 @@
 // A throw-away PostgreSQL server for scripts/engines.mjs: initdb into a temporary folder, pg_ctl on a free port.
 import { execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -47,15 +48,56 @@ function runPg(bin, program, args, timeoutMs = 60_000) {
 }
 
 /**
+ * The environment variable test/run.mjs sets for its test processes: the admin URL (database `postgres`) of the one
+ * throw-away server it started for the run. While it is set, startPostgres() gives a new database on that server.
+ */
+export const SHARED_POSTGRES = 'TEST_POSTGRES_ADMIN_URL'
+
+/**
+ * PostgreSQL for a test or bench. With SHARED_POSTGRES in the environment (under test/run.mjs) and `own` not set:
+ * a new database `t_<random>` on the run's server; its url points there and its stop() drops it (and the databases
+ * named after it, `t_<random>_*`, e.g. test/server/contact/helper.ts freshPgDatabase). Else (`own`, or a file run
+ * alone) a server of its own, as startServer below: what a test that stops, kills or restarts PostgreSQL needs.
+ * @param {{ dir?: string, own?: boolean, maxConnections?: number }} [options]
+ */
+export async function startPostgres({ own = false, ...options } = {}) {
+  const shared = process.env[SHARED_POSTGRES]
+  return shared && !own ? newDatabase(shared) : startServer(options)
+}
+
+/**
+ * A new database on the server at adminUrl (trust auth, as startServer's), dropped with those named after it by stop().
+ * @param {string} adminUrl
+ * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
+ */
+async function newDatabase(adminUrl) {
+  const bin = postgresBinDir()
+  const { hostname, port } = new URL(adminUrl)
+  const conn = ['-h', hostname, '-p', port, '-U', 'postgres']
+  const name = `t_${randomBytes(6).toString('hex')}`
+  await runPg(bin, 'createdb', [...conn, name])
+  const psql = (...commands) => runPg(bin, 'psql', [...conn, '-d', 'postgres', '-X', '-q', '-A', '-t', ...commands.flatMap((c) => ['-c', c])])
+  return {
+    url: `postgres://postgres@${hostname}:${port}/${name}`,
+    port: Number(port),
+    stop: async () => {
+      const names = (await psql(`SELECT datname FROM pg_database WHERE datname = '${name}' OR datname LIKE '${name}\\_%'`)).split('\n').filter(Boolean)
+      if (names.length) await psql(...names.map((n) => `DROP DATABASE IF EXISTS "${n}" WITH (FORCE)`))
+    },
+  }
+}
+
+/**
  * A PostgreSQL server of its own: initdb into a temporary folder (trust auth, UTF8, no locale), started on a free
  * loopback port with fsync off (tests only), a database `site` created.
  * `pause()` stops it (fast) keeping its data and `resume()` starts it again on the same port ("the database
  * restarted"); `kill()` stops it at once (`-m immediate`: a crash, recovered at the next start); `restart()` =
  * pause + resume; `stop()` stops it and removes the folder.
- * @param {{ dir?: string }} [options] dir: where to create the temporary folder (default: the system's temp folder)
+ * @param {{ dir?: string, maxConnections?: number }} [options] dir: where to create the temporary folder (default: the
+ *   system's temp folder); maxConnections: the server's max_connections (default PostgreSQL's, 100)
  * @returns {Promise<Engine & { dataDir: string, kill(): Promise<void>, restart(): Promise<void> }>}
  */
-export async function startPostgres({ dir: parent } = {}) {
+export async function startServer({ dir: parent, maxConnections } = {}) {
   const bin = postgresBinDir()
   const dir = parent ? mkdtempSync(join(parent, 'pg-')) : tempFolder('pg-')
   folders.add(dir)
@@ -78,7 +120,7 @@ export async function startPostgres({ dir: parent } = {}) {
   const start = async () => {
     await runPg(bin, 'pg_ctl', [
       '-D', dataDir, '-l', log, '-w', '-t', '60',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${maxConnections ? ` -c max_connections=${maxConnections}` : ''}`,
       'start',
     ])
     pid = readPid()

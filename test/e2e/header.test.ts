@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { FIXTURE_CONTENT } from '../helper'
-import { openSuite } from './browser'
+import { launchBrowser, startServer } from './browser'
 
 // The header fits whatever menu the content defines: at every desktop width, in both languages, each label of
 // the header (logo, menu entries, language switch, theme switch, contact button) sits on one line, nothing
@@ -150,9 +150,13 @@ const suites: [string, number, string][] = [
   ['the sample content (seven entries)', 7, 'content'],
   ['ten entries', 10, tenEntries()],
 ]
+// One Chromium for the file (each check opens its own context); a server per content.
+const browser = await launchBrowser()
+t.teardown(() => browser.close())
 for (const [name, entries, contentDir] of suites) {
   t.test(name, async (t) => {
-    const { server, browser } = await openSuite(t, { CONTENT_DIR: contentDir })
+    const server = await startServer({ CONTENT_DIR: contentDir })
+    t.teardown(() => server.stop())
     for (const lang of ['ja', 'en'] as const) await t.test(lang, (t) => checkLanguage(t, browser, server.origin, lang, entries))
   })
 }

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { startBuiltServer, type BuiltServer } from '../../bench/built-server.mjs'
-import { freePort, startCaddy, startPostgres, startRedis, type CaddyEngine, type Engine, type PostgresEngine } from '../../scripts/engines.mjs'
+import { freePort, startCaddy, startPostgres, startRedis, type CaddyEngine, type Engine, type PostgresDatabase } from '../../scripts/engines.mjs'
 import { formFields, formToken, validInquiry } from '../server/contact/helper'
 import { startSmtp, type ReceivedMail, type SmtpOptions } from '../server/contact/smtp'
+import { cliArgs } from '../server/cli'
 
 export { startBuiltServer, type BuiltServer }
 
@@ -56,7 +57,7 @@ export async function startCluster(t: { teardown: (fn: () => unknown) => void } 
       smtp.release()
       await smtp.close()
     })
-    const pg: PostgresEngine | null = options.postgres === false ? null : await startPostgres()
+    const pg: PostgresDatabase | null = options.postgres === false ? null : await startPostgres()
     if (pg) stoppers.push(() => pg.stop())
     const redis: Engine | null = options.redis === false ? null : await startRedis()
     if (redis) stoppers.push(() => redis.stop())
@@ -126,7 +127,7 @@ export async function startCluster(t: { teardown: (fn: () => unknown) => void } 
         const dir = mkdtempSync(join(tmpdir(), 'replica-export-'))
         try {
           const out = join(dir, 'inquiries.json')
-          await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', 'export', '--format', 'json', '--out', out], {
+          await promisify(execFile)(process.execPath, [...cliArgs('inquiries'), 'export', '--format', 'json', '--out', out], {
             env: { ...process.env, ...env, DATA_DIR: dir, LOG_LEVEL: 'warn' },
             timeout: 60_000,
           })

@@ -19,6 +19,7 @@ import { formOf, openItem, post } from './editor/pages-helper'
 import { addInquiry, openInquiry, rendered, staffMember } from './inbox/detail-helper'
 import { actor, entry } from './inbox/helper'
 import { clock, codeAt, LOCAL, postSignIn, staffApp } from './staff/web-helper'
+import { cliArgs } from './cli'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
@@ -31,9 +32,9 @@ const temp = (t: { teardown: (fn: () => unknown) => void }, prefix: string) => {
 }
 
 type Site = { DATA_DIR: string; CONTENT_DIR: string; DATABASE_URL: string }
-const cliArgs = (...args: string[]) => ['--import', 'tsx', 'server/backup-cli.ts', ...args]
+const backupArgs = (...args: string[]) => [...cliArgs('backup'), ...args]
 function backup(site: Site, ...args: string[]) {
-  const res = spawnSync(process.execPath, cliArgs(...args), { encoding: 'utf8', env: { ...process.env, ...site } })
+  const res = spawnSync(process.execPath, backupArgs(...args), { encoding: 'utf8', env: { ...process.env, ...site } })
   return { code: res.status, out: res.stdout, err: res.stderr }
 }
 const onlyFile = (dir: string) => join(dir, readdirSync(dir).find((f) => f.endsWith('.tar.gz'))!)
@@ -151,7 +152,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     }
     writeFileSync(join(content, 'news', 'held-1.ja.md'), 'first half\n')
     const out = temp(t, 'lock-out-')
-    const child = spawn(process.execPath, cliArgs('create', '--dir', out), { env: { ...process.env, DATA_DIR: dataDir, CONTENT_DIR: content, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, backupArgs('create', '--dir', out), { env: { ...process.env, DATA_DIR: dataDir, CONTENT_DIR: content, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] })
     let err = ''
     const waiting = new Promise<void>((resolve) =>
       child.stderr.on('data', (d) => {
@@ -183,7 +184,7 @@ t.test("a backup of an older schema is restored at its schema, then brought forw
   await addInquiry(seed, { name: '旧版 花子', message: '外壁の塗装' })
   await seed.close()
   const out = temp(t, 'old-out-')
-  const made = spawnSync(process.execPath, cliArgs('create', '--dir', out), { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, CONTENT_DIR: content, DATABASE_URL: '' } })
+  const made = spawnSync(process.execPath, backupArgs('create', '--dir', out), { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, CONTENT_DIR: content, DATABASE_URL: '' } })
   t.equal(made.status, 0, made.stderr)
   // As a release at schema 8 would have written it: the same tables (schema_migrations is never in a backup),
   // the manifest saying 8. Unpacked, changed, packed again with tar(1).

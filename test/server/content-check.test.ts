@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import { parse, stringify } from 'yaml'
 import { BUILT_IN_PAGE_PATHS, IMAGE_MAX_BYTES, oversizedImage, pageOutsideMenusWarning, pagesOutsideMenus } from '../../server/content/warnings'
 import { FIXTURE_CONTENT } from '../helper'
+import { cliArgs } from './cli'
 
 // `npm run content:check` as an editor's CI runs it: a child process on a copy of the fixture content.
 
@@ -34,7 +35,7 @@ function translateAll(dir: string): void {
 }
 
 function check(dir: string, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/content-check.ts', ...args], {
+  const res = spawnSync(process.execPath, [...cliArgs('content-check'), ...args], {
     env: { ...process.env, CONTENT_DIR: dir },
     encoding: 'utf8',
     timeout: 60_000,

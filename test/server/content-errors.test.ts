@@ -8,6 +8,7 @@ import { DESCRIBED_KEYWORDS } from '../../server/content/describe'
 import { ContentError, loadContent } from '../../server/content/load'
 import { newsSchema, pageSchema, projectSchema, siteSchema } from '../../server/content/schemas'
 import { problemsAfter } from './content-helper'
+import { cliArgs } from './cli'
 
 // Content problems are read by the people who write the content: each line names the file and the
 // field (gallery[0].alt) and says in words what the value must be and what was found. No regular expression
@@ -189,7 +190,7 @@ t.test('npm run content:check on the shipped content with an impossible date', a
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   cpSync('content', dir, { recursive: true })
   writeFileSync(join(dir, 'news/2026-11-open-house.ja.md'), markdown({ ...ARTICLE, title: '見学会を開催します', date: '2026-02-30', excerpt: '見学会のお知らせです。' }))
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/content-check.ts'], { env: { ...process.env, CONTENT_DIR: dir }, encoding: 'utf8', timeout: 60_000 })
+  const res = spawnSync(process.execPath, cliArgs('content-check'), { env: { ...process.env, CONTENT_DIR: dir }, encoding: 'utf8', timeout: 60_000 })
   t.equal(res.status, 1, 'the check fails')
   t.equal(res.stderr, `news/2026-11-open-house.ja.md: date: ${NEWS_DATE_WORDS} (got 2026-02-30)\ncontent check failed: 1 problem(s)\n`)
 })

@@ -12,7 +12,7 @@ import { alive, freePort, replicaProxyConfig, startCaddy, startPostgres, startRe
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 t.test('PostgreSQL: SELECT 1 in the database site, again after a restart; stop() leaves no process', async (t) => {
-  const db = await startPostgres()
+  const db = await startPostgres({ own: true })
   t.teardown(() => db.stop())
   t.match(db.url, /^postgres:\/\/postgres@127\.0\.0\.1:\d+\/site$/)
   const query = async () => {

@@ -7,11 +7,12 @@ import { openDatabase } from '../../../server/database'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { contactApp, freshToken, tempDataDir, validInquiry } from './helper'
 import { sqliteStores } from '../stores'
+import { cliArgs } from '../cli'
 
 /** The CLI in its own process, as an operator runs it next to the server; resolves with its exit. */
 function backupCli(dataDir: string, out: string): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', 'backup', '--out', out], { env: { ...process.env, DATA_DIR: dataDir } })
+    const child = spawn(process.execPath, [...cliArgs('inquiries'), 'backup', '--out', out], { env: { ...process.env, DATA_DIR: dataDir } })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
@@ -95,7 +96,7 @@ t.test('backup refuses without --out and leaves nothing behind on failure', asyn
   const db = openDatabase(dataDir)
   await sqliteStores(db).insert({ values: normalizeContact(validInquiry(), 'ja'), locale: 'ja', token: null, now: new Date() })
   db.close()
-  const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', 'backup', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
+  const run = (...args: string[]) => spawnSync(process.execPath, [...cliArgs('inquiries'), 'backup', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
   t.equal(run().status, 2)
   const res = run('--out', join(dataDir, 'no-such-folder', 'b.db'))
   t.equal(res.status, 1)

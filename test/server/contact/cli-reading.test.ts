@@ -10,13 +10,14 @@ import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
 import { pgStores, sqliteStores } from '../stores'
+import { cliArgs } from '../cli'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
 
 /** The CLI as an operator runs it on a host: DATABASE_URL and nothing else of the site's settings. */
 function cli(env: Record<string, string>, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', ...args], {
+  const res = spawnSync(process.execPath, [...cliArgs('inquiries'), ...args], {
     encoding: 'utf8',
     env: { ...process.env, FORM_SECRET: '', DATA_DIR: '/nonexistent', ...env },
   })

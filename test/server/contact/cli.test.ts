@@ -5,9 +5,10 @@ import { csvCell, sinceInstant } from '../../../server/contact/export'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { serverDataDir, validInquiry } from './helper'
 import { sqliteStores } from '../stores'
+import { cliArgs } from '../cli'
 
 function cli(dataDir: string, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
+  const res = spawnSync(process.execPath, [...cliArgs('inquiries'), ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } })
   return { code: res.status, out: res.stdout, err: res.stderr }
 }
 

@@ -35,7 +35,7 @@ t.test('a database that cannot be reached at start stops the start with one DATA
 })
 
 t.test('PostgreSQL goes away and comes back', async (t) => {
-  const postgres = await startPostgres()
+  const postgres = await startPostgres({ own: true })
   t.teardown(() => postgres.stop())
   const log = logCollector()
   const contact = { ...testConfig().contact, minFillMs: 0, rateLimitMax: 1000, formSecret: 'shared-secret-of-all-replicas-0001' }

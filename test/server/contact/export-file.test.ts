@@ -8,9 +8,10 @@ import { toJsonRecord } from '../../../server/contact/export'
 import { normalizeContact } from '../../../shared/pages/contact/normalize'
 import { tempDataDir, validInquiry } from './helper'
 import { sqliteStores } from '../stores'
+import { cliArgs } from '../cli'
 
 function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', ...args], { encoding: 'buffer', env: { ...process.env, DATA_DIR: dataDir, ...env } })
+  const res = spawnSync(process.execPath, [...cliArgs('inquiries'), ...args], { encoding: 'buffer', env: { ...process.env, DATA_DIR: dataDir, ...env } })
   return { code: res.status, out: res.stdout, err: res.stderr.toString('utf8') }
 }
 

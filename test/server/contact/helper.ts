@@ -117,11 +117,12 @@ export function mailState(dataDir: string, id: string) {
 
 let pgDatabases = 0
 /**
- * A new empty database on a throwaway PostgreSQL server (scripts/engines.mjs startPostgres), for one
- * test: the auto-reply cap and the outbox count whole tables. Returns its URL.
+ * A new empty database next to the one of `server` (scripts/engines.mjs startPostgres), for one test: the
+ * auto-reply cap and the outbox count whole tables. Returns its URL. Named after that database (`<its name>_<prefix>_<n>`):
+ * unique on a server other test files share, and dropped with it by its stop().
  */
 export async function freshPgDatabase(server: { url: string }, prefix = 'test'): Promise<string> {
-  const name = `${prefix}_${++pgDatabases}`
+  const name = `${new URL(server.url).pathname.slice(1)}_${prefix}_${++pgDatabases}`
   const admin = new pg.Client({ connectionString: server.url })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${name}`)

@@ -11,6 +11,7 @@ import { freshPgDatabase, tempDataDir, validInquiry } from './helper'
 import { pgStores, sqliteStores } from '../stores'
 import { addAccountTo } from '../staff/web-helper'
 import { change, newsItem } from '../editor/helper'
+import { cliArgs } from '../cli'
 
 const postgres = await startPostgres()
 t.teardown(() => postgres.stop())
@@ -20,7 +21,7 @@ const freshPgUrl = () => freshPgDatabase(postgres, 'import')
 const FORM_SECRET = 'import-test-secret-0123456789'
 
 function cli(env: Record<string, string>, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/inquiries-cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', ...env } })
+  const res = spawnSync(process.execPath, [...cliArgs('inquiries'), ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', ...env } })
   return { code: res.status, out: res.stdout, err: res.stderr }
 }
 

@@ -20,9 +20,11 @@ t.test('the server ends a transaction\'s connection between two queries: StoreUn
 
   const outcome = pgTransaction(pool, async (client) => {
     const { rows } = await client.query('SELECT pg_backend_pid() AS pid')
+    const ended = new Promise((resolve) => client.once('end', resolve))
     await other.query('SELECT pg_terminate_backend($1)', [rows[0].pid])
-    // The server's FATAL message arrives now, while no query of this transaction runs.
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The server's FATAL message arrives now, while no query of this transaction runs: wait until the
+    // connection has ended.
+    await ended
     await client.query('SELECT 1')
   })
   await t.rejects(outcome, { code: 'SITE_STORE_UNAVAILABLE' }, 'the transaction fails as "database unavailable"')

@@ -9,7 +9,7 @@ import { freshPgDatabase, pgOpener, sqliteOpener, tempDataDir, validInquiry } fr
 import { pgStores, type SiteStores } from '../stores'
 
 const values = normalizeContact(validInquiry(), 'ja')
-const postgres = await startPostgres()
+const postgres = await startPostgres({ own: true })
 t.teardown(() => postgres.stop())
 
 const freshPgUrl = () => freshPgDatabase(postgres, 'contract')

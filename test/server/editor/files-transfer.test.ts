@@ -13,6 +13,7 @@ import { ContentRefused } from '../../../server/editor/types'
 import { openDatabase } from '../../../server/database'
 import { contentCopy, throwsA, treeHashes } from './files-helper'
 import { sqliteStores } from '../stores'
+import { cliArgs } from '../cli'
 
 function emptyFolder(t: { teardown: (fn: () => void) => void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'content-transfer-'))
@@ -28,7 +29,7 @@ const withoutMarker = (hashes: Record<string, string>) => {
 /** The command line as an operator runs it, with a data folder of its own (no database in it unless the test made one). */
 function cli(dir: string, dataDir: string, ...args: string[]) {
   const env = { ...process.env, CONTENT_DIR: dir, DATA_DIR: dataDir, DATABASE_URL: '' }
-  return spawnSync(process.execPath, ['--import', 'tsx', 'server/content-cli.ts', ...args], { env, encoding: 'utf8', timeout: 60_000 })
+  return spawnSync(process.execPath, [...cliArgs('content'), ...args], { env, encoding: 'utf8', timeout: 60_000 })
 }
 
 /** The inquiry database (SQLite) in a data folder, with its editor store. */

@@ -15,7 +15,7 @@ import { DAY, jobsApp, jst, sideStore, storeInquiry, triage, until } from './job
 const SECRET = 'whsec-0123456789abcdef0123456789abcdef'
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 t.setTimeout(240_000)
-const postgres = await startPostgres()
+const postgres = await startPostgres({ own: true })
 t.teardown(() => postgres.stop())
 
 t.test('three replicas: one digest per responder, one erasure (and audit entry) per due inquiry, one webhook per inquiry', async (t) => {

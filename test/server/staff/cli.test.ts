@@ -8,12 +8,13 @@ import { siteTime } from '../../../server/site-time'
 import { startPostgres } from '../../../scripts/engines.mjs'
 import { freshPgDatabase, serverDataDir } from '../contact/helper'
 import { pgStores, sqliteStores } from '../stores'
+import { cliArgs } from '../cli'
 
 const SITE = 'https://www.example.co.jp'
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 function cli(env: Record<string, string>, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/staff/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', SITE_URL: SITE, ...env } })
+  const res = spawnSync(process.execPath, [...cliArgs('staff'), ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', SITE_URL: SITE, ...env } })
   return { code: res.status, out: res.stdout, err: res.stderr }
 }
 
