@@ -13,7 +13,7 @@ t.teardown(() => postgres.stop())
 
 for (const engine of editorEngines(postgres)) {
   t.test(`${engine.name}: the editor store`, async (t) => {
-    t.test('migration 6: the current version (8), once, also with replicas opening together', async (t) => {
+    t.test('migration 6: the current version (9), once, also with replicas opening together', async (t) => {
       const { store, another } = await engine.fresh(t)
       const more = await Promise.all([another(), another()])
       for (const s of [store, ...more]) t.equal(await s.schemaVersion(), 9)
