@@ -2,7 +2,8 @@
 // production does (the Dockerfile's CMD is the same; test/server/dockerfile.test.ts checks that).
 import { readFileSync } from 'node:fs'
 
-const start = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start
+// The repository's folder is the working directory of every bench and test (they name dist/ and content/ so too).
+const start = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start
   .split(/\s+/)
   .filter((word, i) => !(i === 0 && word === 'exec')) // `exec` makes node the process npm signals, not part of the command
 

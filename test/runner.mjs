@@ -46,7 +46,7 @@ export async function bundleTest(file) {
   try {
     const built = await esbuild.build({ entryPoints: [file], bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', sourcemap: 'inline', write: false, logLevel: 'silent' })
     const text = built.outputFiles[0].text
-    if (/import\.meta\.(url|dirname|filename)/.test(text.replace(/createRequire\(import\.meta\.url\)/g, ''))) return null
+    if (/import\.meta\.(url|dirname|filename)/.test(text.replace(/createRequire\w*\(import\.meta\.url\)/g, ''))) return null
     mkdirSync(BUNDLES, { recursive: true })
     const out = join(BUNDLES, `${file.replace(/[\\/]/g, '__').replace(/\.tsx?$/, '')}.mjs`)
     writeFileSync(out, text)

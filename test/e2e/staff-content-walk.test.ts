@@ -30,10 +30,10 @@ const photo = await sharp({ create: { width: 600, height: 400, channels: 3, back
   .toBuffer()
 
 
-/** The next whole minute in Japan time as a datetime-local value, at least 20 s away (time to submit both languages). */
+/** The next whole minute in Japan time as a datetime-local value, at least 12 s away (time to submit both languages). */
 function nextMinute(now = Date.now()): { at: string; instant: number } {
   let instant = Math.ceil((now + 1) / 60_000) * 60_000
-  if (instant - now < 20_000) instant += 60_000
+  if (instant - now < 12_000) instant += 60_000
   return { at: new Date(instant + 9 * 3_600_000).toISOString().slice(0, 16), instant }
 }
 

@@ -48,7 +48,7 @@ t.test(`upgrade ${previous.version} → ${currentVersion()} and back, one replic
   const now = Date.now()
   const future = (await db.query("INSERT INTO outbox (inquiry_id, kind, status, attempts, next_attempt_at, queued_at, payload, dedupe_key) VALUES (NULL, 'survey', 'pending', 0, $1, $1, '{}', 'survey:1') RETURNING seq", [now])).rows[0].seq
 
-  const load = startLoad(cluster.url, { getLoops: 3, postLoops: 2, postPauseMs: 50 })
+  const load = startLoad(cluster.url, { getLoops: 2, postLoops: 1 })
   await until('the load to be acknowledged', () => load.ids.length >= 5)
   await roll(t, cluster, 'dist', load, 'upgrade')
   t.equal(await schema(), 9, "this release's first replica migrated the database while the others ran the previous one")
