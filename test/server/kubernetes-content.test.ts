@@ -3,13 +3,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { Deployment } from 'kubernetes-models/apps/v1/Deployment'
-import { ConfigMap } from 'kubernetes-models/v1/ConfigMap'
-import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim'
-import { Service } from 'kubernetes-models/v1/Service'
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress'
-import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy'
-import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget'
+import { KUBERNETES_MODELS } from './kubernetes-models'
 import { parseAllDocuments } from 'yaml'
 import { renderKustomization } from './kustomize'
 
@@ -20,15 +14,6 @@ import { renderKustomization } from './kustomize'
 
 const BASE = 'deploy/kubernetes'
 const SINGLE = 'deploy/kubernetes-single-editor'
-const MODELS: Record<string, { new (data: any): { validate(): void } }> = {
-  'apps/v1/Deployment': Deployment,
-  'v1/ConfigMap': ConfigMap,
-  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
-  'v1/Service': Service,
-  'networking.k8s.io/v1/Ingress': Ingress,
-  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
-  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
-}
 const rendered = { [BASE]: renderKustomization(BASE), [SINGLE]: renderKustomization(SINGLE) }
 
 /** The parts of one rendering the checks look at. */
@@ -57,7 +42,7 @@ t.test('both renderings are valid against the Kubernetes schemas', async (t) => 
   for (const [dir, objects] of Object.entries(rendered)) {
     t.same(objects.map((o) => o.kind).sort(), ['ConfigMap', 'Deployment', 'Ingress', 'NetworkPolicy', 'PersistentVolumeClaim', 'PodDisruptionBudget', 'Service'], `${dir}: every object, once`)
     for (const object of objects) {
-      const model = MODELS[`${object.apiVersion}/${object.kind}`]
+      const model = KUBERNETES_MODELS[`${object.apiVersion}/${object.kind}`]
       if (t.ok(model, `${dir}: ${object.kind} is validated`)) t.doesNotThrow(() => new model!(object).validate(), `${dir}: ${object.kind} ${object.metadata.name} is valid`)
     }
   }

@@ -3,14 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DockerfileParser } from 'dockerfile-ast'
-import { Deployment } from 'kubernetes-models/apps/v1/Deployment'
-import { ConfigMap } from 'kubernetes-models/v1/ConfigMap'
-import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim'
-import { Secret } from 'kubernetes-models/v1/Secret'
-import { Service } from 'kubernetes-models/v1/Service'
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress'
-import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy'
-import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget'
+import { KUBERNETES_MODELS } from './kubernetes-models'
 import { parseAllDocuments, parse as parseYaml } from 'yaml'
 import { ENV_VARIABLES, loadConfig } from '../../server/config'
 import { SECRET_FILE_VARIABLES, SECRET_VARIABLES } from '../../server/config-secrets'
@@ -25,16 +18,6 @@ import { sameClient, trustingApp } from './trust'
 
 const DIR = 'deploy/kubernetes'
 const SECRET_EXAMPLE = 'secret.example.yaml'
-const MODELS: Record<string, { new (data: any): { validate(): void } }> = {
-  'apps/v1/Deployment': Deployment,
-  'v1/ConfigMap': ConfigMap,
-  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
-  'v1/Secret': Secret,
-  'v1/Service': Service,
-  'networking.k8s.io/v1/Ingress': Ingress,
-  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
-  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
-}
 
 interface Manifest {
   file: string
@@ -78,7 +61,7 @@ const ms = (name: string) => Number(podEnv[name])
 t.test('every document is a known kind and valid against the Kubernetes schema', async (t) => {
   t.ok(manifests.length >= 8, `${manifests.length} documents in ${DIR}`)
   for (const { file, doc } of manifests) {
-    const model = MODELS[`${doc.apiVersion}/${doc.kind}`]
+    const model = KUBERNETES_MODELS[`${doc.apiVersion}/${doc.kind}`]
     if (!t.ok(model, `${file}: ${doc.apiVersion} ${doc.kind} is a kind this test validates`)) continue
     t.doesNotThrow(() => new model!(doc).validate(), `${file}: ${doc.kind} ${doc.metadata?.name} is valid`)
     t.match(doc.metadata?.name, /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, `${file}: a DNS-label name`)
